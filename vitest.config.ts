@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const protocolSrc = fileURLToPath(new URL('./packages/protocol/src/', import.meta.url));
+
+// Tests import the protocol from source, so no build is needed before `vitest`.
+const alias = [{ find: /^@beseda\/protocol\/(.*)$/, replacement: `${protocolSrc}$1.ts` }];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['apps/server/test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite boots in ~1 s per database; two workers on two cores keep the suite quick without thrashing.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
