@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export interface TestUser {
+  email: string;
+  nickname: string;
+  password: string;
+}
+
+/** A user nobody else in this run has: nicknames follow the mention rule (3–32 letters, digits, _). */
+export function newUser(prefix = 'u'): TestUser {
+  const tag = `${prefix}_${randomBytes(5).toString('hex')}`;
+  return { email: `${tag}@beseda.test`, nickname: tag, password: `pw-${randomBytes(6).toString('hex')}` };
+}
+
+export async function register(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Регистрация' }).click();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Никнейм').fill(user.nickname);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByLabel('Повторите пароль').fill(user.password);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/channels\/@me$/);
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.getByRole('tab', { name: 'Вход' }).click();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}

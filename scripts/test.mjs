@@ -1,0 +1,101 @@
+// `npm test`: everything, in the order that fails fastest. Prints a step table and one closing count line.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from '../bench/bundle-size.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { runStep } from './run-step.mjs';
+
+const REPORTS = 'test-results/reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+/** @type {{ name: string, run: () => { ok: boolean, seconds: number } }[]} */
+const steps = [
+  { name: 'chromium', run: () => timed(ensureChromium) },
+  { name: 'typecheck', run: () => runStep('npx', ['tsc', '-b']) },
+  { name: 'lint', run: () => runStep('npm', ['run', 'lint']) },
+  { name: 'unit', run: () => vitest('unit') },
+  { name: 'integration', run: () => vitest('integration') },
+  { name: 'build', run: () => runStep('npm', ['run', 'build']) },
+  { name: 'bundle budget', run: () => timed(checkBundleBudget) },
+  {
+    name: 'e2e',
+    run: () =>
+      runStep('npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts'], {
+        ...process.env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(REPORTS, 'e2e.json'),
+      }),
+  },
+];
+
+if (process.env.TEST_DATABASE_URL) console.log(`Integration tests also run against ${process.env.TEST_DATABASE_URL}`);
+
+/** @type {{ name: string, ok: boolean, seconds: number }[]} */
+const done = [];
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  const result = step.run();
+  done.push({ name: step.name, ...result });
+  if (!result.ok) break;
+}
+
+console.log('\nstep          result   seconds');
+for (const step of done)
+  console.log(`${step.name.padEnd(13)} ${(step.ok ? 'ok' : 'FAILED').padEnd(8)} ${step.seconds.toFixed(1)}`);
+const counts = countTests();
+const failedSteps = done.filter((step) => !step.ok).length + (steps.length - done.length);
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed + failedSteps} failed, ${counts.skipped} skipped`);
+process.exit(failedSteps === 0 && counts.failed === 0 ? 0 : 1);
+
+/** @param {string} project */
+function vitest(project) {
+  return runStep('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${REPORTS}/${project}.json`,
+  ]);
+}
+
+/** @param {() => void} fn */
+function timed(fn) {
+  const started = performance.now();
+  try {
+    fn();
+    return { ok: true, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return { ok: false, seconds: (performance.now() - started) / 1000 };
+  }
+}
+
+// Bytes are deterministic, unlike times, so the /auth budget is a real gate.
+function checkBundleBudget() {
+  const { authFirstLoad, withinBudget } = measureBundles();
+  const kb = (authFirstLoad.gzipBytes / 1024).toFixed(1);
+  console.log(`/auth first load: ${kb} KB of JavaScript gzipped (budget ${AUTH_FIRST_LOAD_BUDGET_BYTES / 1024} KB)`);
+  if (!withinBudget) throw new Error('The /auth first load is over its budget.');
+}
+
+function countTests() {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const project of ['unit', 'integration']) {
+    const file = `${REPORTS}/${project}.json`;
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    counts.passed += report.numPassedTests ?? 0;
+    counts.failed += report.numFailedTests ?? 0;
+    counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  const e2e = `${REPORTS}/e2e.json`;
+  if (existsSync(e2e)) {
+    const { stats } = JSON.parse(readFileSync(e2e, 'utf8'));
+    counts.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    counts.failed += stats?.unexpected ?? 0;
+    counts.skipped += stats?.skipped ?? 0;
+  }
+  return counts;
+}
