@@ -1,9 +1,13 @@
 // `npm run bench`: every benchmark, one table each, results in bench/results/*.json. Not a test: nothing here
 // fails on an absolute time; budgets are reported, not enforced.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from './bundle-size.mjs';
 
 mkdirSync('bench/results', { recursive: true });
+if (!existsSync('apps/web/dist/.vite/manifest.json')) {
+  spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
 
 const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
 
