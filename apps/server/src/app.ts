@@ -1,0 +1,57 @@
+import { fastifyCookie } from '@fastify/cookie';
+import { fastifyHelmet } from '@fastify/helmet';
+import { fastifyRateLimit } from '@fastify/rate-limit';
+import { API_PREFIX } from '@beseda/protocol/constants';
+import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from './context.js';
+import { RateLimitedError } from './errors.js';
+import { authRoutes } from './http/auth/index.js';
+import { handleError } from './http/error-handler.js';
+import { healthRoutes } from './http/health/index.js';
+import { acceptOnlyJson } from './http/json-body.js';
+import { originCheck } from './http/origin-check.js';
+import { securityHeaders } from './http/security-headers.js';
+import { userRoutes } from './http/user/index.js';
+import { registerWebApp } from './http/web-app.js';
+
+/** Builds the HTTP server (not listening yet): hooks, plugins, API routes and the web app. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const loggerInstance: FastifyBaseLogger = ctx.logger;
+  const app = fastify({
+    loggerInstance,
+    // Ids are always ours: an id taken from a client header could be used to forge or confuse log lines.
+    genReqId: () => uuidv7(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  acceptOnlyJson(app);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // API answers are per user and often carry tokens: no cache may keep them.
+    if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onRequest', originCheck(config.publicUrl));
+
+  await app.register(fastifyHelmet, securityHeaders(config.secureCookies));
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
+  });
+
+  await app.register(healthRoutes(), { prefix: API_PREFIX });
+  await app.register(authRoutes(ctx), { prefix: `${API_PREFIX}/auth` });
+  await app.register(userRoutes(ctx), { prefix: `${API_PREFIX}/user` });
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export type DatabaseConfig =
+  /** `dataDir: null` keeps the database in memory (tests). */
+  { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Parsed now so a typo fails at start; used once realtime fan-out spans several processes. */
+  redisUrl: string | null;
+  /** The address users open, without a trailing slash. Its origin is trusted by the Origin check. */
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: cookies get `Secure` and HSTS is sent. */
+  secureCookies: boolean;
+  authSecret: string;
+  logLevel: LogLevel;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  wsTokenTtlSeconds: number;
+  /** Attempts per minute per IP for each of login, register and refresh. */
+  authRateLimitMax: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  /** Behind a reverse proxy, take the client IP and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
+}
+
+/** What the environment says; `authSecret` is null when it must come from (or be created in) DATA_DIR. */
+export type ParsedEnv = Omit<Config, 'authSecret'> & { authSecret: string | null };
+
+// Resolved from this file, so it is right both from src/ (tsx, vitest) and from dist/ (npm start): both sit two
+// levels below apps/.
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const positiveInt = z.coerce.number().int().positive();
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+  WS_TOKEN_TTL_SECONDS: positiveInt.default(300),
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  BODY_LIMIT_BYTES: positiveInt.default(102_400),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+/** Pure: environment → settings. Throws with every invalid variable named. */
+export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
+  // An empty value in a .env file means "not set", not "set to the empty string".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL }
+      : { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    redisUrl: e.REDIS_URL ?? null,
+    publicUrl,
+    secureCookies: new URL(publicUrl).protocol === 'https:',
+    authSecret: e.AUTH_SECRET ?? null,
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    wsTokenTtlSeconds: e.WS_TOKEN_TTL_SECONDS,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** Settings for a real process: the environment plus a persisted secret when AUTH_SECRET is not given. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = parseEnv(env);
+  return { ...parsed, authSecret: parsed.authSecret ?? readOrCreateSecret(parsed.dataDir) };
+}
+
+/** A wildcard bind address is not something a browser can open; show localhost instead. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Sessions must survive restarts, so a generated secret is written once to DATA_DIR/secret.key (mode 0600).
+ * `wx` makes creation atomic: when two processes start together, the loser reads the winner's file.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if (!isErrnoException(error) || error.code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters`);
+  return secret;
+}
+
+function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error;
+}

@@ -1,0 +1,20 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Accounts. Ids are UUIDv7 generated in the app (time-ordered, so keyset pagination and index locality stay good).
+ * `email` is stored lowercased and trimmed, so its unique constraint is case-insensitive; `nickname` is unique
+ * exactly as typed (spec: Nick and nick are two different people).
+ */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique('users_email_unique'),
+  nickname: text('nickname').notNull().unique('users_nickname_unique'),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  avatarUrl: text('avatar_url'),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

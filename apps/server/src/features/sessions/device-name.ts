@@ -1,0 +1,34 @@
+/** Order matters: Chromium-based browsers also say "Chrome" and "Safari", and Android also says "Linux". */
+const BROWSERS: readonly (readonly [RegExp, string])[] = [
+  [/Electron\//, 'Beseda Desktop'],
+  [/YaBrowser\//, 'Yandex Browser'],
+  [/Edg(?:e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Version\/[\d.]+.*Safari\//, 'Safari'],
+];
+
+const SYSTEMS: readonly (readonly [RegExp, string])[] = [
+  [/Windows/, 'Windows'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Macintosh|Mac OS X/, 'macOS'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux|X11/, 'Linux'],
+];
+
+export const UNKNOWN_DEVICE = 'Unknown device';
+
+/**
+ * A short human name for the sessions list, e.g. "Chrome, Linux". Deliberately small and ours: the list only needs
+ * to tell a user's own devices apart, not to fingerprint them. The server stays language-neutral; the web client
+ * may translate the fallback.
+ */
+export function deviceName(userAgent: string): string {
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser}, ${system}`;
+  return browser ?? system ?? UNKNOWN_DEVICE;
+}

@@ -1,0 +1,177 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { SessionRow } from '../../db/schema/sessions.js';
+import { CurrentSessionError, NotFoundError, UnauthenticatedError } from '../../errors.js';
+import { deviceName } from './device-name.js';
+import type { SessionEvents } from './events.js';
+import {
+  findSessionById,
+  insertSession,
+  listActiveSessions,
+  revokeSession,
+  revokeUserSession,
+  rotateRefreshHash,
+  touchSession,
+} from './repository.js';
+import {
+  createRefreshToken,
+  deriveTokenKeys,
+  parseRefreshToken,
+  type SignedToken,
+  signToken,
+  type TokenKeys,
+  verifyToken,
+} from './tokens.js';
+
+/** Who is calling: set on the request by the authenticate hook. */
+export interface AuthInfo {
+  userId: string;
+  sessionId: string;
+}
+
+export interface ClientInfo {
+  userAgent: string;
+  ip: string;
+}
+
+/** What a sign-in or a refresh hands to the HTTP layer to put into cookies. */
+export interface SessionTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** last_seen_at is written at most once a minute per session, so authenticated reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export class SessionService {
+  readonly #db: Database;
+  readonly #config: Config;
+  readonly #events: SessionEvents;
+  readonly #keys: TokenKeys;
+
+  constructor(db: Database, config: Config, events: SessionEvents) {
+    this.#db = db;
+    this.#config = config;
+    this.#events = events;
+    this.#keys = deriveTokenKeys(config.authSecret);
+  }
+
+  /** Opens a session for a sign-in. Takes `db` so registration can run it inside its transaction. */
+  async start(db: Database, userId: string, client: ClientInfo): Promise<SessionTokens> {
+    const now = new Date();
+    const sessionId = uuidv7();
+    const refresh = createRefreshToken(sessionId);
+    await insertSession(db, {
+      id: sessionId,
+      userId,
+      refreshTokenHash: refresh.hash,
+      device: deviceName(client.userAgent),
+      userAgent: client.userAgent,
+      ip: client.ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: this.#refreshExpiry(now),
+    });
+    const access = await this.#signAccess({ userId, sessionId }, now);
+    return { sessionId, accessToken: access.token, refreshToken: refresh.token };
+  }
+
+  /**
+   * A valid signature is not enough: the session row must still be open. That one primary-key lookup is what makes
+   * logout and "terminate session" take effect immediately, in every process.
+   */
+  async authenticate(accessToken: string | undefined): Promise<AuthInfo> {
+    if (!accessToken) throw new UnauthenticatedError();
+    const claims = await verifyToken(this.#keys.access, accessToken);
+    if (!claims) throw new UnauthenticatedError();
+    const now = new Date();
+    const session = await findSessionById(this.#db, claims.sessionId);
+    if (!session || session.userId !== claims.userId || !isOpen(session, now)) throw new UnauthenticatedError();
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await touchSession(this.#db, session.id, now);
+    }
+    return claims;
+  }
+
+  /**
+   * Rotates the refresh token. Presenting a token whose secret no longer matches means it was already rotated —
+   * someone replayed an old copy — so the whole session is revoked (RFC 6749 §10.4 / OAuth 2.1 reuse detection).
+   */
+  async refresh(refreshToken: string | undefined): Promise<SessionTokens> {
+    const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
+    if (!parsed) throw new UnauthenticatedError('Missing or malformed refresh token');
+    const now = new Date();
+    const session = await findSessionById(this.#db, parsed.sessionId);
+    if (!session || !isOpen(session, now)) throw new UnauthenticatedError('Session has ended');
+
+    const next = createRefreshToken(session.id);
+    const rotated = await rotateRefreshHash(this.#db, {
+      id: session.id,
+      expectedHash: parsed.secretHash,
+      newHash: next.hash,
+      expiresAt: this.#refreshExpiry(now),
+      now,
+    });
+    if (!rotated) {
+      await this.#revoke(session.id, 'refresh-token-reuse', now);
+      throw new UnauthenticatedError('Refresh token was already used; the session has been revoked');
+    }
+    const access = await this.#signAccess({ userId: rotated.userId, sessionId: rotated.id }, now);
+    return { sessionId: rotated.id, accessToken: access.token, refreshToken: next.token };
+  }
+
+  /**
+   * Ends the caller's session, found from the access token or, when that has expired, from a refresh token that
+   * still matches. Signing out twice is not an error.
+   */
+  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    const sessionId = await this.#sessionOfCaller(accessToken, refreshToken);
+    if (sessionId) await this.#revoke(sessionId, 'logout', new Date());
+  }
+
+  async listActive(userId: string): Promise<SessionRow[]> {
+    return listActiveSessions(this.#db, userId, new Date());
+  }
+
+  /** Someone else's or an unknown id is a 404, so ids of other users' sessions cannot be probed. */
+  async terminate(auth: AuthInfo, sessionId: string): Promise<void> {
+    if (sessionId === auth.sessionId) throw new CurrentSessionError();
+    const revoked = await revokeUserSession(this.#db, { id: sessionId, userId: auth.userId, now: new Date() });
+    if (!revoked) throw new NotFoundError('Session not found');
+    this.#events.emitRevoked({ userId: auth.userId, sessionId, reason: 'terminated' });
+  }
+
+  /** A short-lived token for the realtime gateway, signed with the ws key (see tokens.ts). */
+  async issueWsToken(auth: AuthInfo): Promise<SignedToken> {
+    return signToken(this.#keys.ws, auth, this.#config.wsTokenTtlSeconds);
+  }
+
+  async #sessionOfCaller(accessToken: string | undefined, refreshToken: string | undefined): Promise<string | null> {
+    const claims = accessToken ? await verifyToken(this.#keys.access, accessToken) : null;
+    if (claims) return claims.sessionId;
+    const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
+    if (!parsed) return null;
+    const session = await findSessionById(this.#db, parsed.sessionId);
+    return session?.refreshTokenHash === parsed.secretHash ? session.id : null;
+  }
+
+  async #revoke(sessionId: string, reason: 'logout' | 'refresh-token-reuse', now: Date): Promise<void> {
+    const revoked = await revokeSession(this.#db, sessionId, now);
+    if (revoked) this.#events.emitRevoked({ userId: revoked.userId, sessionId, reason });
+  }
+
+  #signAccess(claims: AuthInfo, now: Date): Promise<SignedToken> {
+    return signToken(this.#keys.access, claims, this.#config.accessTokenTtlSeconds, now);
+  }
+
+  #refreshExpiry(now: Date): Date {
+    return new Date(now.getTime() + this.#config.refreshTokenTtlDays * DAY_MS);
+  }
+}
+
+function isOpen(session: SessionRow, now: Date): boolean {
+  return session.revokedAt === null && session.expiresAt.getTime() > now.getTime();
+}

@@ -1,0 +1,80 @@
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Access tokens and realtime (ws) tokens are both HS256 JWTs with `sub` = user id and `sid` = session id, but they
+ * are signed with different keys derived from AUTH_SECRET, so a ws token can never be replayed as an access cookie
+ * (or the other way round), and the gateway only needs the ws key.
+ */
+export interface TokenKeys {
+  access: Uint8Array;
+  ws: Uint8Array;
+}
+
+export interface TokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface SignedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export function deriveTokenKeys(secret: string): TokenKeys {
+  return { access: deriveKey(secret, 'beseda access token'), ws: deriveKey(secret, 'beseda ws token') };
+}
+
+function deriveKey(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, '', purpose, 32));
+}
+
+export async function signToken(
+  key: Uint8Array,
+  claims: TokenClaims,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<SignedToken> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = issuedAt + ttlSeconds;
+  const token = await new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+  return { token, expiresAt: new Date(expiresAt * 1000) };
+}
+
+/** Null for anything not signed by this key, expired, or missing its claims. */
+export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A refresh token is `<sessionId>.<32 random bytes, base64url>`. The id part finds the row by primary key; only the
+ * sha256 of the secret part is stored, and rotation replaces it.
+ */
+export function createRefreshToken(sessionId: string): { token: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${sessionId}.${secret}`, hash: hashRefreshSecret(secret) };
+}
+
+const REFRESH_TOKEN_SHAPE = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+export function parseRefreshToken(token: string): { sessionId: string; secretHash: string } | null {
+  const match = REFRESH_TOKEN_SHAPE.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  return { sessionId: match[1], secretHash: hashRefreshSecret(match[2]) };
+}
+
+/** sha256 is enough here (unlike passwords): the secret is 256 random bits, so there is nothing to brute-force. */
+export function hashRefreshSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { loginRoute } from './login.js';
+import { logoutRoute } from './logout.js';
+import { refreshRoute } from './refresh.js';
+import { registerRoute } from './register.js';
+import { wsTokenRoute } from './ws-token.js';
+
+/** /api/auth/* */
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async function registerAuthRoutes(app) {
+    registerRoute(app, ctx);
+    loginRoute(app, ctx);
+    refreshRoute(app, ctx);
+    logoutRoute(app, ctx);
+    wsTokenRoute(app, ctx);
+  };
+}

@@ -1,0 +1,17 @@
+import { meResponseSchema } from '@beseda/protocol/user';
+import type { AppContext } from '../../context.js';
+import { toMe } from '../../features/accounts/dto.js';
+import { authenticate, requireAuth } from '../authenticate.js';
+import type { ZodApp } from '../types.js';
+
+/** GET /api/user/me — the signed-in user. */
+export function getMeRoute(app: ZodApp, ctx: AppContext): void {
+  app.get(
+    '/me',
+    { schema: { response: { 200: meResponseSchema } }, preHandler: authenticate(ctx) },
+    async (request) => {
+      const user = await ctx.accounts.getUser(requireAuth(request).userId);
+      return { user: toMe(user) };
+    },
+  );
+}
