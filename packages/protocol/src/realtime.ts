@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Realtime channels and the event envelope published on them (spec §7 "Realtime"). The transport is Centrifugo's
+ * client protocol: the web client subscribes with the official `centrifuge` client, the server publishes through
+ * its `Publisher`. Channel names are built here only, so both sides agree on them.
+ */
+
+/** Broadcast channel: every connected user may subscribe. */
+export const BROADCAST_CHANNEL = 'notification';
+
+/** Namespace of the per-user channels; the part after `#` is the only user allowed to subscribe. */
+export const USER_CHANNEL_NAMESPACE = 'notification:user';
+export const USER_MESSAGE_CHANNEL_NAMESPACE = 'notification:user:message';
+
+/** Personal events of one user: contacts, calls, online status of contacts, voice channel updates. */
+export function userChannel(userId: string): string {
+  return `${USER_CHANNEL_NAMESPACE}#${userId}`;
+}
+
+/** Message events (new, edited, deleted, read, typing) of the chats one user is a member of. */
+export function userMessageChannel(userId: string): string {
+  return `${USER_MESSAGE_CHANNEL_NAMESPACE}#${userId}`;
+}
+
+/** Splits `namespace#owner`; a channel without `#` has no owner. */
+export function parseChannel(channel: string): { namespace: string; owner: string | null } {
+  const hash = channel.indexOf('#');
+  if (hash === -1) return { namespace: channel, owner: null };
+  return { namespace: channel.slice(0, hash), owner: channel.slice(hash + 1) };
+}
+
+export const REALTIME_EVENT_TYPES = [
+  'contact',
+  'new_message',
+  'deleted_message',
+  'edited_message',
+  'read_message',
+  'typing',
+  'stop_typing',
+  'direct_call_incoming',
+  'direct_call_stop',
+  'set_online_status',
+  'voice_channel_update',
+] as const;
+
+export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
+export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;
+
+/** The online event of spec §7: a contact went online or offline. */
+export const onlineStatusPayloadSchema = z.object({
+  userId: z.string(),
+  online: z.boolean(),
+  lastSeen: z.string().nullable().optional(),
+});
+export type OnlineStatusPayload = z.infer<typeof onlineStatusPayloadSchema>;
+
+/**
+ * Envelope of every publication: `{ type, status?, payload }`. Payloads of the other kinds are defined by the
+ * features that publish them (messages, contacts, calls, voice) and narrowed by `type` on the client.
+ */
+export const realtimeEventSchema = z.object({
+  type: realtimeEventTypeSchema,
+  status: z.string().optional(),
+  payload: z.unknown(),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
