@@ -1,0 +1,59 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GroupSidebar } from '../../features/groups/group-sidebar';
+import { HomeSidebar } from '../../features/home/home-sidebar';
+import { SettingsSidebar } from '../../features/settings/settings-sidebar';
+import { Spinner } from '../../ui/spinner';
+import styles from './layout.module.css';
+import { ResizableSidebar } from './resizable-sidebar';
+import { Toolbar } from './toolbar';
+import { UserPanel } from './user-panel';
+
+/** The frame of every signed-in page: toolbar, then a section (sidebar + main column). */
+export function AppLayout() {
+  return (
+    <div className={styles.app} data-testid="app-layout">
+      <Toolbar />
+      <Outlet />
+    </div>
+  );
+}
+
+function Section({ sidebar, label }: { sidebar: ReactNode; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ResizableSidebar label={label}>
+        {sidebar}
+        <UserPanel />
+      </ResizableSidebar>
+      <main className={styles.main}>
+        <Suspense
+          fallback={
+            <div className={styles.contentFallback}>
+              <Spinner label={t('app.loading')} />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}
+
+export function HomeLayout() {
+  const { t } = useTranslation();
+  return <Section sidebar={<HomeSidebar />} label={t('nav.home')} />;
+}
+
+export function GroupLayout() {
+  const { t } = useTranslation();
+  return <Section sidebar={<GroupSidebar />} label={t('group.sidebarTitle')} />;
+}
+
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  return <Section sidebar={<SettingsSidebar />} label={t('nav.settings')} />;
+}

@@ -1,0 +1,62 @@
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../ui/icon';
+import { LogoGlyph } from '../../ui/logo';
+import { Tooltip } from '../../ui/tooltip';
+import { ROUTES } from '../routes';
+import styles from './layout.module.css';
+
+/** Spec §2 toolbar: home, group avatars, add group, settings. */
+export function Toolbar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const homeActive = pathname.startsWith(ROUTES.friends);
+  const settingsActive = pathname.startsWith(ROUTES.settings);
+
+  return (
+    <nav className={styles.rail} aria-label={t('nav.groups')}>
+      <div className={`${styles.railItem} ${homeActive ? styles.active : ''}`}>
+        <Tooltip label={t('nav.home')} side="right">
+          <NavLink
+            to={ROUTES.friends}
+            className={`${styles.railButton} ${styles.homeButton}`}
+            aria-label={t('nav.home')}
+            aria-current={homeActive ? 'page' : undefined}
+            data-testid="toolbar-home"
+          >
+            <LogoGlyph size={28} />
+          </NavLink>
+        </Tooltip>
+      </div>
+      <div className={styles.railSeparator} aria-hidden="true" />
+      {/* Groups the user belongs to are listed here once groups exist. */}
+      <ul className={styles.groupList} aria-label={t('nav.groups')} data-testid="toolbar-groups" />
+      <div className={styles.railItem}>
+        <Tooltip label={t('nav.addGroup')} side="right">
+          <button
+            type="button"
+            className={`${styles.railButton} ${styles.addButton}`}
+            aria-label={t('nav.addGroup')}
+            disabled
+            data-testid="toolbar-add-group"
+          >
+            <Icon name="plus" size={24} />
+          </button>
+        </Tooltip>
+      </div>
+      <div className={styles.railSpacer} />
+      <div className={`${styles.railItem} ${settingsActive ? styles.active : ''}`}>
+        <Tooltip label={t('nav.settings')} side="right">
+          <NavLink
+            to={ROUTES.settingsMy}
+            className={styles.railButton}
+            aria-label={t('nav.settings')}
+            data-testid="toolbar-settings"
+          >
+            <Icon name="gear" size={22} />
+          </NavLink>
+        </Tooltip>
+      </div>
+    </nav>
+  );
+}

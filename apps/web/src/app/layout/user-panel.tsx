@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useUserStore } from '../../features/auth/user-store';
+import { Avatar } from '../../ui/avatar';
+import { Icon } from '../../ui/icon';
+import { ROUTES } from '../routes';
+import styles from './layout.module.css';
+
+/** The signed-in user at the foot of every sidebar, with a shortcut to the settings. */
+export function UserPanel() {
+  const { t } = useTranslation();
+  const { id, nickname, name, avatarUrl } = useUserStore();
+  return (
+    <div className={styles.userPanel} data-testid="user-panel">
+      <div className={styles.userInfo}>
+        <Avatar
+          id={id}
+          name={name || nickname}
+          url={avatarUrl}
+          size={32}
+          status="online"
+          ringColour="var(--bg-elevated)"
+        />
+        <div className={styles.userText}>
+          <span className={styles.userName}>{name || nickname}</span>
+          <span className={styles.userStatus}>{t('user.online')}</span>
+        </div>
+      </div>
+      <Link to={ROUTES.settingsMy} className={styles.iconButton} aria-label={t('nav.settings')}>
+        <Icon name="gear" size={18} />
+      </Link>
+    </div>
+  );
+}

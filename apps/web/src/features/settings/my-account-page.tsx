@@ -1,0 +1,248 @@
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Session } from '@beseda/protocol/user';
+import { PageHeader } from '../../app/layout/page-header';
+import { ROUTES } from '../../app/routes';
+import { createLogger } from '../../lib/logger';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import page from '../../ui/page.module.css';
+import { Spinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { Tooltip } from '../../ui/tooltip';
+import { logout } from '../auth/auth-api';
+import { useUserStore } from '../auth/user-store';
+import { showToast } from '../toasts/toast-store';
+import styles from './my-account-page.module.css';
+import { SessionCard } from './session-card';
+import { splitSessions, useSessionsStore } from './sessions-store';
+
+const log = createLogger('settings');
+
+function ProfileCard() {
+  const { t } = useTranslation();
+  const { id, nickname, name, email, avatarUrl } = useUserStore();
+
+  async function copyNickname() {
+    try {
+      await navigator.clipboard.writeText(nickname);
+      showToast({ type: 'success', title: t('settings.copied'), message: nickname });
+    } catch (error) {
+      log.warn('Clipboard write failed', error);
+      showToast({ type: 'error', title: t('settings.copyFailed') });
+    }
+  }
+
+  return (
+    <section className={styles.profile} aria-label={t('settings.accountSection')}>
+      <div className={styles.banner} />
+      <div className={styles.profileHead}>
+        <span className={styles.avatarRing}>
+          <Avatar id={id} name={name || nickname} url={avatarUrl} size={80} />
+        </span>
+        <div className={styles.profileName}>
+          <p className={styles.displayName}>{name || nickname}</p>
+          <p className={styles.handle}>@{nickname}</p>
+        </div>
+        <div className={styles.profileAction}>
+          <Tooltip label={t('settings.updatePhotoSoon')} side="top">
+            <Button size="sm" disabled>
+              {t('settings.updatePhoto')}
+            </Button>
+          </Tooltip>
+        </div>
+      </div>
+      <div className={styles.fields}>
+        <div className={styles.row}>
+          <div className={styles.rowText}>
+            <p className={styles.rowLabel}>{t('settings.nickname')}</p>
+            <p className={styles.rowValue}>
+              <span data-testid="account-nickname">{nickname}</span>
+              <button
+                type="button"
+                className={styles.copyButton}
+                aria-label={t('settings.copyNickname')}
+                onClick={() => void copyNickname()}
+                data-testid="copy-nickname"
+              >
+                <Icon name="copy" size={16} />
+              </button>
+            </p>
+          </div>
+          <Tooltip label={t('settings.changeSoon')} side="top">
+            <Button variant="secondary" size="sm" disabled>
+              {t('settings.change')}
+            </Button>
+          </Tooltip>
+        </div>
+        <div className={styles.row}>
+          <div className={styles.rowText}>
+            <p className={styles.rowLabel}>{t('settings.email')}</p>
+            <p className={styles.rowValue} data-testid="account-email">
+              {email}
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const titleId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 className={styles.sectionTitle} id={titleId}>
+        {t('settings.password')}
+      </h2>
+      <div className={styles.passwordRow}>
+        <TextField
+          label={t('settings.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          revealLabels={{ show: t('auth.showSecret'), hide: t('auth.hideSecret') }}
+        />
+        <Tooltip label={t('settings.changeSoon')} side="top">
+          <Button variant="secondary" disabled>
+            {t('settings.changePassword')}
+          </Button>
+        </Tooltip>
+      </div>
+    </section>
+  );
+}
+
+function SessionsSection() {
+  const { t } = useTranslation();
+  const { status, sessions, terminating, load, terminate } = useSessionsStore();
+  const titleId = useId();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function onTerminate(session: Session) {
+    if (await terminate(session.id)) {
+      showToast({
+        type: 'success',
+        title: t('settings.terminated'),
+        message: t('settings.terminatedMessage', { device: session.device }),
+      });
+    } else {
+      showToast({ type: 'error', title: t('settings.terminateFailed') });
+    }
+  }
+
+  if (status === 'idle' || status === 'loading') {
+    return (
+      <div className={styles.loading}>
+        <Spinner label={t('app.loading')} />
+      </div>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className={styles.errorBox} role="alert">
+        <span>{t('settings.sessionsFailed')}</span>
+        <Button variant="secondary" size="sm" onClick={() => void load()}>
+          {t('settings.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const { current, others } = splitSessions(sessions);
+  return (
+    <>
+      {current ? (
+        <section className={styles.section} aria-label={t('settings.currentSession')}>
+          <h3 className={styles.subTitle}>{t('settings.currentSession')}</h3>
+          <SessionCard session={current} />
+        </section>
+      ) : null}
+      <section className={styles.section} aria-labelledby={titleId} data-testid="sessions-other">
+        <h3 className={styles.subTitle} id={titleId}>
+          {t('settings.activeSessions')}
+        </h3>
+        {others.length === 0 ? (
+          <p className={styles.emptySessions} data-testid="sessions-empty">
+            {t('settings.noSessions')}
+          </p>
+        ) : (
+          <ul className={styles.sessionList}>
+            {others.map((session) => (
+              <li key={session.id}>
+                <SessionCard
+                  session={session}
+                  onTerminate={(item) => void onTerminate(item)}
+                  terminating={terminating.includes(session.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function LogoutRow() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reset = useUserStore((state) => state.reset);
+  const [busy, setBusy] = useState(false);
+
+  async function onLogout() {
+    setBusy(true);
+    try {
+      await logout();
+    } catch (error) {
+      // Signing out locally still matters when the server is unreachable.
+      log.warn('Logout request failed', error);
+    }
+    reset(true);
+    void navigate(ROUTES.auth, { replace: true });
+  }
+
+  return (
+    <div className={styles.logoutRow}>
+      <p className={styles.sectionHint}>{t('settings.logoutHint')}</p>
+      <Button variant="danger" loading={busy} onClick={() => void onLogout()} data-testid="logout">
+        <Icon name="logout" size={18} />
+        {t('settings.logout')}
+      </Button>
+    </div>
+  );
+}
+
+/** /settings/my (spec §2): profile, e-mail, password, sessions and logout. */
+export function MyAccountPage() {
+  const { t } = useTranslation();
+  const securityId = useId();
+  return (
+    <>
+      <PageHeader icon="friend" title={t('settings.my')} />
+      <div className={page.body}>
+        <div className={styles.scroll}>
+          <div className={styles.column}>
+            <ProfileCard />
+            <PasswordSection />
+            <section className={styles.section} aria-labelledby={securityId}>
+              <h2 className={styles.sectionTitle} id={securityId}>
+                {t('settings.securitySection')}
+              </h2>
+              <SessionsSection />
+            </section>
+            <LogoutRow />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
