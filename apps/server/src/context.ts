@@ -37,6 +37,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     const sessionEvents = new SessionEvents(logger);
     const sessions = new SessionService(database.db, config, sessionEvents);
     const accounts = new AccountService(database.db, passwords, sessions);
+    // Idempotent: a signal handler and a failing start-up may both try to close.
+    let closing: Promise<void> | undefined;
     return {
       config,
       logger,
@@ -44,7 +46,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       sessionEvents,
       sessions,
       accounts,
-      close: () => database.close(),
+      close: () => (closing ??= database.close()),
     };
   } catch (error) {
     await database.close();

@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -40,6 +40,8 @@ export async function signToken(
   const token = await new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
+    // A unique id, so two tokens issued within one second (a sign-in and an immediate refresh) still differ.
+    .setJti(randomUUID())
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(key);

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type Config, type DatabaseConfig, parseEnv } from '../../src/config.js';
+import { type AppContext, createAppContext } from '../../src/context.js';
+import { sessions } from '../../src/db/schema/sessions.js';
+import { users } from '../../src/db/schema/users.js';
+import { createLogger } from '../../src/logger.js';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+export function availableDrivers(): Driver[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+interface TestDatabase {
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database nobody else sees: in-memory PGlite, or a fresh PostgreSQL database created through TEST_DATABASE_URL
+ * and dropped (WITH FORCE, in case a pool connection lingers) when the server closes.
+ */
+async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+  if (driver === 'pglite') return { config: { driver: 'pglite', dataDir: null }, drop: async () => undefined };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `beseda_t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { driver: 'postgres', url: url.toString() },
+    drop: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Settings for a test server: random secret, silent logs, port 0, no web build, generous auth rate limit. */
+export function testConfig(database: DatabaseConfig, overrides: Partial<Config> = {}): Config {
+  const parsed = parseEnv({
+    PORT: '0',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'beseda-test-')),
+    WEB_DIST_DIR: path.join(tmpdir(), 'beseda-no-web-build'),
+    // Many tests sign in from 127.0.0.1; the rate-limit test sets its own small limit.
+    AUTH_RATE_LIMIT_MAX: '10000',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
+  return { ...parsed, authSecret: randomBytes(32).toString('base64url'), database, ...overrides };
+}
+
+export interface TestServer {
+  readonly driver: Driver;
+  readonly ctx: AppContext;
+  readonly app: FastifyInstance;
+  /** e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  client(options?: ClientOptions): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startServer(driver: Driver, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(driver);
+  const config = testConfig(database.config, overrides);
+  const ctx = await createAppContext(config, { logger: createLogger(config.logLevel) });
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    driver,
+    ctx,
+    app,
+    url,
+    client: (options) => new TestClient(url, options),
+    async close() {
+      await app.close();
+      await ctx.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface Cookie {
+  name: string;
+  value: string;
+  /** Lowercased attribute names → values ('' for flags such as HttpOnly). */
+  attributes: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+  setCookies: Cookie[];
+}
+
+export interface ClientOptions {
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  /** Raw body; sent as is with `contentType` (default application/json). */
+  body?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** fetch with a tiny cookie jar that honours Path and Max-Age/Expires, like a browser on one origin. */
+export class TestClient {
+  readonly #baseUrl: string;
+  readonly #userAgent: string;
+  readonly #jar = new Map<string, { value: string; path: string }>();
+
+  constructor(baseUrl: string, options: ClientOptions = {}) {
+    this.#baseUrl = baseUrl;
+    this.#userAgent =
+      options.userAgent ??
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  }
+
+  cookie(name: string): string | undefined {
+    return this.#jar.get(name)?.value;
+  }
+
+  setCookie(name: string, value: string, cookiePath = '/'): void {
+    this.#jar.set(name, { value, path: cookiePath });
+  }
+
+  async request(method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...options.headers };
+    const cookieHeader = this.#cookieHeader(urlPath);
+    if (cookieHeader) headers.cookie = cookieHeader;
+    let body: string | undefined;
+    if (options.json !== undefined || options.body !== undefined) {
+      body = options.body ?? JSON.stringify(options.json);
+      headers['content-type'] = options.contentType ?? 'application/json';
+    }
+    const response = await fetch(`${this.#baseUrl}${urlPath}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    const setCookies = response.headers.getSetCookie().map(parseSetCookie);
+    for (const cookie of setCookies) this.#store(cookie);
+    return { status: response.status, headers: response.headers, body: parseJson(text), text, setCookies };
+  }
+
+  get(urlPath: string, options?: RequestOptions): Promise<TestResponse> {
+    return this.request('GET', urlPath, options);
+  }
+
+  post(urlPath: string, options?: RequestOptions): Promise<TestResponse> {
+    return this.request('POST', urlPath, options);
+  }
+
+  delete(urlPath: string, options?: RequestOptions): Promise<TestResponse> {
+    return this.request('DELETE', urlPath, options);
+  }
+
+  #cookieHeader(urlPath: string): string {
+    return [...this.#jar]
+      .filter(([, cookie]) => urlPath.startsWith(cookie.path))
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  }
+
+  #store(cookie: Cookie): void {
+    const maxAge = cookie.attributes['max-age'];
+    const expires = cookie.attributes.expires;
+    const expired =
+      (maxAge !== undefined && Number(maxAge) <= 0) ||
+      (expires !== undefined && new Date(expires).getTime() <= Date.now());
+    if (expired) this.#jar.delete(cookie.name);
+    else this.#jar.set(cookie.name, { value: cookie.value, path: cookie.attributes.path ?? '/' });
+  }
+}
+
+export function parseSetCookie(header: string): Cookie {
+  const [pair = '', ...parts] = header.split(';').map((part) => part.trim());
+  const eq = pair.indexOf('=');
+  const attributes: Record<string, string> = {};
+  for (const part of parts) {
+    const at = part.indexOf('=');
+    if (at === -1) attributes[part.toLowerCase()] = '';
+    else attributes[part.slice(0, at).toLowerCase()] = part.slice(at + 1);
+  }
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  nickname: string;
+  password: string;
+}
+
+/** Unique credentials per call, valid under the protocol's rules. */
+export function newCredentials(): Omit<TestUser, 'id'> {
+  userCounter += 1;
+  const tag = `${randomBytes(3).toString('hex')}${userCounter}`;
+  return { email: `user_${tag}@example.org`, nickname: `user_${tag}`, password: `pass-${tag}-secret` };
+}
+
+/** Registers through the API (so the client ends up signed in) and returns the account. */
+export async function registerUser(client: TestClient): Promise<TestUser> {
+  const credentials = newCredentials();
+  const response = await client.post('/api/auth/register', { json: credentials });
+  if (response.status !== 200) throw new Error(`register failed: ${response.status} ${response.text}`);
+  const { user } = response.body as { user: { id: string } };
+  return { id: user.id, ...credentials };
+}
+
+export async function signIn(client: TestClient, user: Pick<TestUser, 'email' | 'password'>): Promise<TestResponse> {
+  const response = await client.post('/api/auth/login', { json: { email: user.email, password: user.password } });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  return response;
+}
+
+export function findCookie(response: TestResponse, name: string): Cookie | undefined {
+  return response.setCookies.find((cookie) => cookie.name === name);
+}
+
+/** Row counts, to prove that a refused request wrote nothing. */
+export async function countRows(ctx: AppContext): Promise<{ users: number; sessions: number }> {
+  return { users: await ctx.db.$count(users), sessions: await ctx.db.$count(sessions) };
+}

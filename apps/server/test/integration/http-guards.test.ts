@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  availableDrivers,
+  countRows,
+  newCredentials,
+  registerUser,
+  startServer,
+  type TestResponse,
+  type TestServer,
+} from './harness.js';
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+function errorOf(response: TestResponse): ErrorBody['error'] {
+  return (response.body as ErrorBody).error;
+}
+
+/** No error body may carry a stack trace, a file path or a driver message. */
+function expectNoInternals(response: TestResponse): void {
+  expect(response.text).not.toMatch(/\bat .+:\d+:\d+|node_modules|\/src\/|stack/i);
+}
+
+describe.each(availableDrivers())('http guards (%s)', (driver) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer(driver);
+  });
+  afterAll(() => server.close());
+
+  describe('origin check', () => {
+    it('refuses a cross-origin POST with 403 ORIGIN_REJECTED and writes nothing', async () => {
+      const before = await countRows(server.ctx);
+      const response = await server.client().post('/api/auth/register', {
+        json: newCredentials(),
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(response.status).toBe(403);
+      expect(errorOf(response).code).toBe('ORIGIN_REJECTED');
+      expect(await countRows(server.ctx)).toEqual(before);
+    });
+
+    it('refuses a request the browser marks cross-site even without Origin', async () => {
+      const response = await server.client().post('/api/auth/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(response.status).toBe(403);
+      expect(errorOf(response).code).toBe('ORIGIN_REJECTED');
+    });
+
+    it('refuses a cross-origin DELETE', async () => {
+      const response = await server.client().delete('/api/user/sessions/01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b', {
+        headers: { origin: 'http://127.0.0.1.evil.example' },
+      });
+      expect(response.status).toBe(403);
+    });
+
+    it('accepts its own origin, PUBLIC_URL and clients that send no Origin', async () => {
+      const ownOrigin = await server.client().post('/api/auth/logout', { headers: { origin: server.url } });
+      const publicOrigin = await server.client().post('/api/auth/logout', {
+        headers: { origin: server.ctx.config.publicUrl },
+      });
+      const noOrigin = await server.client().post('/api/auth/logout', { headers: { 'sec-fetch-site': 'same-origin' } });
+      expect([ownOrigin.status, publicOrigin.status, noOrigin.status]).toEqual([200, 200, 200]);
+    });
+
+    it('does not check safe methods', async () => {
+      const response = await server.client().get('/api/health', { headers: { origin: 'https://evil.example' } });
+      expect(response.status).toBe(200);
+    });
+  });
+
+  describe('bodies', () => {
+    it('answers malformed JSON with 400 and writes nothing', async () => {
+      const before = await countRows(server.ctx);
+      const response = await server.client().post('/api/auth/register', { body: '{"email": "a@b.c",' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Malformed JSON body' } });
+      expectNoInternals(response);
+      expect(await countRows(server.ctx)).toEqual(before);
+    });
+
+    it('answers an oversized body with 413 and writes nothing', async () => {
+      const before = await countRows(server.ctx);
+      const response = await server.client().post('/api/auth/register', {
+        json: { ...newCredentials(), padding: 'x'.repeat(server.ctx.config.bodyLimitBytes) },
+      });
+      expect(response.status).toBe(413);
+      expect(errorOf(response).code).toBe('PAYLOAD_TOO_LARGE');
+      expect(await countRows(server.ctx)).toEqual(before);
+    });
+
+    it('answers a non-JSON content type with 415 (form posts cannot reach handlers)', async () => {
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const response = await server.client().post('/api/auth/login', { body: 'email=a', contentType });
+        expect(response.status).toBe(415);
+        expect(errorOf(response).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+    });
+
+    it('reports validation failures per field with i18n keys', async () => {
+      const response = await server.client().post('/api/auth/register', {
+        json: { email: 'not-an-email', nickname: 'ab', password: 'short' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: expect.any(String),
+          fields: {
+            email: 'validation.invalidEmail',
+            nickname: 'validation.nicknameFormat',
+            password: 'validation.passwordLength',
+          },
+        },
+      });
+
+      const empty = await server.client().post('/api/auth/login', { json: {} });
+      expect(errorOf(empty).fields).toEqual({ email: 'validation.required', password: 'validation.required' });
+    });
+  });
+
+  describe('routing and headers', () => {
+    it('answers unknown /api routes with a JSON 404', async () => {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await server.client().request(method, '/api/does-not-exist', {
+          headers: { accept: 'text/html' },
+        });
+        expect(response.status).toBe(404);
+        expect(response.headers.get('content-type')).toContain('application/json');
+        expect(errorOf(response).code).toBe('NOT_FOUND');
+      }
+    });
+
+    it('tags every response with a request id and keeps API answers out of caches', async () => {
+      const response = await server.client().get('/api/health');
+      expect(response.body).toEqual({ ok: true });
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('says how to build the web app when there is no build', async () => {
+      const response = await server.client().get('/', { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      expect(response.text).toContain('npm start');
+    });
+  });
+});
+
+describe.each(availableDrivers())('auth rate limit (%s)', (driver) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer(driver, { authRateLimitMax: 3 });
+  });
+  afterAll(() => server.close());
+
+  it('answers the attempt after AUTH_RATE_LIMIT_MAX with 429 RATE_LIMITED', async () => {
+    const client = server.client();
+    const attempt = (): Promise<TestResponse> =>
+      client.post('/api/auth/login', { json: { email: 'nobody@example.org', password: 'wrong-password' } });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await attempt()).status);
+    expect(statuses).toEqual([403, 403, 403]);
+
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Each auth route counts on its own: registration still works.
+    expect((await server.client().post('/api/auth/register', { json: newCredentials() })).status).toBe(200);
+  });
+});
+
+describe.each(availableDrivers())('internal errors (%s)', (driver) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer(driver);
+  });
+  afterAll(() => server.close());
+
+  it('answers 500 INTERNAL with a generic message and no internals', async () => {
+    const client = server.client();
+    await registerUser(client);
+    // Pull the database out from under the running server: every query now fails inside the driver.
+    await server.ctx.close();
+    const response = await client.get('/api/user/me');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+    expectNoInternals(response);
+  });
+});
