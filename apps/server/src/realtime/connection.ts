@@ -367,7 +367,13 @@ export class Connection {
   private async history(id: number, params: HistoryParams): Promise<void> {
     if (!this.subscriptions.has(params.channel)) return this.replyError(id, protocolErrors.permissionDenied);
     const since = params.since?.offset ?? 0;
-    const history = await this.ctx.broker.history(params.channel, since);
+    let history;
+    try {
+      history = await this.ctx.broker.history(params.channel, since);
+    } catch (error) {
+      this.ctx.logger.error({ connection: this.id, channel: params.channel, err: error }, 'realtime history failed');
+      return this.replyError(id, protocolErrors.internal);
+    }
     if (this.state !== 'connected') return;
     const epoch = params.since?.epoch;
     if (epoch !== undefined && epoch !== '' && epoch !== history.position.epoch) {
