@@ -8,23 +8,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Adds a show/hide toggle for secrets; the two labels name the toggle's states. */
   revealLabels?: { show: string; hide: string };
-  /** Show the required marker (visual only; validation lives in the form). */
-  requiredMark?: boolean;
   id?: string;
 }
 
 /** A labelled input: a real `<label for>`, the error linked by aria-describedby, aria-invalid when wrong. */
-export function TextField({
-  label,
-  error,
-  hint,
-  revealLabels,
-  requiredMark = false,
-  id,
-  type = 'text',
-  className,
-  ...rest
-}: TextFieldProps) {
+export function TextField({ label, error, hint, revealLabels, id, type = 'text', className, ...rest }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -39,11 +27,6 @@ export function TextField({
     <div className={classes}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
-        {requiredMark ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
       </label>
       <div className={styles.control}>
         <input

@@ -68,7 +68,6 @@ export function LoginForm() {
         value={values.email}
         onChange={(event) => change('email', event.target.value)}
         error={fieldError('email')}
-        requiredMark
       />
       <TextField
         label={t('auth.password')}
@@ -79,7 +78,6 @@ export function LoginForm() {
         onChange={(event) => change('password', event.target.value)}
         error={fieldError('password')}
         revealLabels={{ show: t('auth.showSecret'), hide: t('auth.hideSecret') }}
-        requiredMark
       />
       <Button type="submit" size="lg" fullWidth loading={submitting} className={styles.submit}>
         {t('auth.submitLogin')}

@@ -89,7 +89,6 @@ export function RegisterForm() {
         value={values.email}
         onChange={(event) => change('email', event.target.value)}
         error={fieldError('email')}
-        requiredMark
       />
       <TextField
         label={t('auth.nickname')}
@@ -101,7 +100,6 @@ export function RegisterForm() {
         onChange={(event) => change('nickname', event.target.value)}
         error={fieldError('nickname')}
         hint={t('auth.nicknameHint')}
-        requiredMark
       />
       <TextField
         label={t('auth.password')}
@@ -112,7 +110,6 @@ export function RegisterForm() {
         onChange={(event) => change('password', event.target.value)}
         error={fieldError('password')}
         revealLabels={reveal}
-        requiredMark
       />
       <TextField
         label={t('auth.passwordRepeat')}
@@ -123,7 +120,6 @@ export function RegisterForm() {
         onChange={(event) => change('passwordRepeat', event.target.value)}
         error={fieldError('passwordRepeat')}
         revealLabels={reveal}
-        requiredMark
       />
       <Button type="submit" size="lg" fullWidth loading={submitting} className={styles.submit}>
         {t('auth.submitRegister')}

@@ -232,13 +232,13 @@ export function MyAccountPage() {
         <div className={styles.scroll}>
           <div className={styles.column}>
             <ProfileCard />
-            <PasswordSection />
             <section className={styles.section} aria-labelledby={securityId}>
               <h2 className={styles.sectionTitle} id={securityId}>
                 {t('settings.securitySection')}
               </h2>
               <SessionsSection />
             </section>
+            <PasswordSection />
             <LogoutRow />
           </div>
         </div>
