@@ -306,7 +306,9 @@ export class Connection {
       this.dropSubscription(channel);
       return this.replyError(id, protocolErrors.internal);
     }
-    if (this.state !== 'connected' || this.subscriptions.get(channel) !== subscription) return;
+    if (this.state !== 'connected') return;
+    // Unsubscribed by the server meanwhile (access removed): the subscribe still gets its one reply.
+    if (this.subscriptions.get(channel) !== subscription) return this.replyError(id, protocolErrors.permissionDenied);
 
     const recovered = recovering && canRecover(history, { offset: since ?? 0, epoch: params.epoch ?? '' });
     // Flag 2 (reject unrecovered): the client reloads its state itself and wants 112 instead of a fresh position.
