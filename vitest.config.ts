@@ -25,7 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['apps/server/test/integration/**/*.test.ts'],
+          include: ['apps/server/test/integration/**/*.test.ts', 'apps/server/test/realtime/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
