@@ -1,24 +1,17 @@
 import { fetchMe } from '../features/auth/auth-api';
 import { useUserStore } from '../features/auth/user-store';
 import { useGlobalSettings } from '../features/settings/global-settings-store';
+import { useSessionsStore } from '../features/settings/sessions-store';
+import { showToast } from '../features/toasts/toast-store';
 import { isApiError } from '../lib/api/api-error';
 import { setUnauthorizedHandler } from '../lib/api/client';
 import { loadGlobalSettings } from '../lib/local-db/db';
 import { createLogger } from '../lib/logger';
+import i18next from 'i18next';
 import { useAppStore } from './app-store';
-import { sanitizeRedirect } from './guard';
-import { authPath, ROUTES } from './routes';
+import { forcedAuthTarget } from './guard';
 
 const log = createLogger('app');
-
-/** Where to send the user when start-up could not ask the server who they are (spec §8). */
-export function forcedAuthTarget(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
-  if (location.pathname === ROUTES.auth) {
-    const redirect = new URLSearchParams(location.search).get('redirect');
-    return authPath({ forced: true, redirect: sanitizeRedirect(redirect) });
-  }
-  return authPath({ forced: true, redirect: sanitizeRedirect(location.pathname + location.search + location.hash) });
-}
 
 const REVALIDATE_MIN_INTERVAL_MS = 30_000;
 
@@ -39,6 +32,20 @@ function watchSession(): void {
   };
   document.addEventListener('visibilitychange', revalidate);
   window.addEventListener('focus', revalidate);
+}
+
+/**
+ * Signing out, deliberately or because the session ended elsewhere, clears every per-user store. A session that
+ * ended under the user's feet (terminated from another device, expired) is explained with a toast.
+ */
+function watchSignOut(): void {
+  useUserStore.subscribe((state, previous) => {
+    if (!previous.authenticated || state.authenticated) return;
+    useSessionsStore.getState().reset();
+    if (!state.signedOutByUser) {
+      showToast({ type: 'warn', title: i18next.t('auth.sessionEnded'), message: i18next.t('auth.sessionEndedHint') });
+    }
+  });
 }
 
 /**
@@ -63,5 +70,6 @@ export async function bootstrap(): Promise<void> {
   }
   useGlobalSettings.getState().hydrate(await settingsPromise);
   watchSession();
+  watchSignOut();
   useAppStore.getState().setReady();
 }

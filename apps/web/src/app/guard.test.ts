@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, isPublicRoute, sanitizeRedirect } from './guard';
+import { decideRoute, forcedAuthTarget, isPublicRoute, sanitizeRedirect } from './guard';
 import { authPath, channelPath, dmPath, invitePath } from './routes';
 
 const signedIn = (pathname: string, search = '') => decideRoute({ pathname, search, authenticated: true });
@@ -95,5 +95,20 @@ describe('route helpers', () => {
     expect(invitePath('abc')).toBe('/invite/abc');
     expect(authPath({ forced: true, redirect: '/settings/my' })).toBe('/auth?forced=true&redirect=%2Fsettings%2Fmy');
     expect(isPublicRoute('/auth/')).toBe(true);
+  });
+});
+
+describe('forcedAuthTarget', () => {
+  it('keeps the way back to the wanted page', () => {
+    expect(forcedAuthTarget({ pathname: '/settings/my', search: '', hash: '' })).toBe(
+      '/auth?forced=true&redirect=%2Fsettings%2Fmy',
+    );
+  });
+
+  it('keeps an existing redirect when start-up fails on /auth', () => {
+    expect(forcedAuthTarget({ pathname: '/auth', search: '?redirect=%2Fchannels%2Fg1', hash: '' })).toBe(
+      '/auth?forced=true&redirect=%2Fchannels%2Fg1',
+    );
+    expect(forcedAuthTarget({ pathname: '/auth', search: '', hash: '' })).toBe('/auth?forced=true');
   });
 });

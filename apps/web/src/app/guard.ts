@@ -71,3 +71,12 @@ export function decideRoute({ pathname, search, authenticated, signedOutByUser =
   const query = search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
   return { kind: 'redirect', to: authPath({ redirect: pathname + query }) };
 }
+
+/** Where to send the user when start-up could not ask the server who they are (spec §8). */
+export function forcedAuthTarget(location: { pathname: string; search: string; hash: string }): string {
+  if (location.pathname === ROUTES.auth) {
+    const redirect = new URLSearchParams(location.search).get('redirect');
+    return authPath({ forced: true, redirect: sanitizeRedirect(redirect) });
+  }
+  return authPath({ forced: true, redirect: sanitizeRedirect(location.pathname + location.search + location.hash) });
+}

@@ -13,6 +13,8 @@ interface SessionsState {
   load(): Promise<void>;
   /** Resolves true when the server ended the session (it is then gone from the list). */
   terminate(id: string): Promise<boolean>;
+  /** Forget everything (sign-out): the next user must never see the previous user's devices. */
+  reset(): void;
 }
 
 let loadGeneration = 0;
@@ -44,6 +46,10 @@ export const useSessionsStore = create<SessionsState>()((set, get) => ({
     } finally {
       set({ terminating: get().terminating.filter((item) => item !== id) });
     }
+  },
+  reset() {
+    loadGeneration += 1;
+    set({ status: 'idle', sessions: [], terminating: [] });
   },
 }));
 

@@ -47,6 +47,8 @@ export const ru = {
     switchToRegister: 'Создать аккаунт',
     switchToLogin: 'Войти',
     nicknameHint: 'Так вас найдут друзья: @никнейм',
+    sessionEnded: 'Сеанс завершён',
+    sessionEndedHint: 'Войдите снова, чтобы продолжить',
   },
   nav: {
     home: 'Личные сообщения',
