@@ -26,11 +26,13 @@ export interface AppContext {
 export interface AppContextOptions {
   /** Tests pass their own (e.g. silent) logger. */
   logger?: Logger;
+  /** An already opened database (tests open PGlite from a snapshot); the context takes ownership and closes it. */
+  database?: DatabaseHandle;
 }
 
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(config, logger);
+  const database = options.database ?? (await openDatabase(config, logger));
   try {
     await database.migrate();
     const passwords = await PasswordHasher.create();

@@ -3,11 +3,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, type DatabaseConfig, parseEnv } from '../../src/config.js';
 import { type AppContext, createAppContext } from '../../src/context.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
+import { openPglite } from '../../src/db/pglite.js';
 import { sessions } from '../../src/db/schema/sessions.js';
 import { users } from '../../src/db/schema/users.js';
 import { createLogger } from '../../src/logger.js';
@@ -21,7 +27,28 @@ export function availableDrivers(): Driver[] {
 
 interface TestDatabase {
   config: DatabaseConfig;
+  /** Set for PGlite: opened from the worker's migrated snapshot. */
+  handle?: DatabaseHandle;
   drop(): Promise<void>;
+}
+
+let pgliteSnapshot: Promise<Blob> | undefined;
+
+/**
+ * initdb plus migrations cost seconds per PGlite instance; each test worker pays them once, dumps the migrated data
+ * directory, and opens every further in-memory database from that dump.
+ */
+function migratedPgliteSnapshot(): Promise<Blob> {
+  pgliteSnapshot ??= (async () => {
+    const client = await PGlite.create();
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      return await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+  })();
+  return pgliteSnapshot;
 }
 
 /**
@@ -29,7 +56,10 @@ interface TestDatabase {
  * and dropped (WITH FORCE, in case a pool connection lingers) when the server closes.
  */
 async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
-  if (driver === 'pglite') return { config: { driver: 'pglite', dataDir: null }, drop: async () => undefined };
+  if (driver === 'pglite') {
+    const handle = await openPglite(null, { loadDataDir: await migratedPgliteSnapshot() });
+    return { config: { driver: 'pglite', dataDir: null }, handle, drop: async () => undefined };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `beseda_t_${randomBytes(6).toString('hex')}`;
@@ -78,7 +108,7 @@ export interface TestServer {
 export async function startServer(driver: Driver, overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await createTestDatabase(driver);
   const config = testConfig(database.config, overrides);
-  const ctx = await createAppContext(config, { logger: createLogger(config.logLevel) });
+  const ctx = await createAppContext(config, { logger: createLogger(config.logLevel), database: database.handle });
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
