@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_RATE_LIMIT_FACTOR } from '../../src/http/auth/rate-limit.js';
 import {
   availableDrivers,
   countRows,
@@ -171,6 +172,15 @@ describe.each(availableDrivers())('auth rate limit (%s)', (driver) => {
 
     // Each auth route counts on its own: registration still works.
     expect((await server.client().post('/api/auth/register', { json: newCredentials() })).status).toBe(200);
+  });
+
+  it('gives refresh a wider allowance than the password endpoints, then answers 429', async () => {
+    const client = server.client();
+    const allowance = 3 * REFRESH_RATE_LIMIT_FACTOR;
+    const statuses = [];
+    for (let i = 0; i < allowance; i += 1) statuses.push((await client.post('/api/auth/refresh')).status);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    expect((await client.post('/api/auth/refresh')).status).toBe(429);
   });
 });
 

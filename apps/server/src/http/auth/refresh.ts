@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { UnauthenticatedError } from '../../errors.js';
 import { clearSessionCookies, setSessionCookies } from '../cookies.js';
 import type { ZodApp } from '../types.js';
-import { authRateLimit } from './rate-limit.js';
+import { refreshRateLimit } from './rate-limit.js';
 
 /**
  * POST /api/auth/refresh (no body) — rotates the refresh cookie and issues a new access cookie. On 401 both cookies
@@ -14,7 +14,7 @@ export function refreshRoute(app: ZodApp, ctx: AppContext): void {
     '/refresh',
     {
       schema: { response: { 200: okResponseSchema } },
-      config: { rateLimit: authRateLimit(ctx.config) },
+      config: { rateLimit: refreshRateLimit(ctx.config) },
     },
     async (request, reply) => {
       try {
