@@ -18,6 +18,8 @@ test('screenshots of /auth and /settings/my', async ({ browser }) => {
   await page.screenshot({ path: `${shots}auth-register-errors.png` });
 
   await register(page, user);
+  await expect(page.getByText('Никого...')).toBeVisible();
+  await expect(page.getByText('Слишком тихо...')).toBeVisible();
   await page.screenshot({ path: `${shots}friends.png` });
 
   const other = await browser.newContext();
