@@ -1,33 +1,68 @@
 // `npm run bench`: every benchmark, one table each, results in bench/results/*.json. Not a test: nothing here
 // fails on an absolute time; budgets are reported, not enforced.
+//   npm run bench -- --only=bundle|fanout   one benchmark
+//   npm run bench -- --quick                fan-out with N=200 only (development)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from './bundle-size.mjs';
+import { runFanout } from './fanout.mjs';
+import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
+
+const { values: flags } = parseArgs({
+  options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },
+});
+const BENCHMARKS = ['bundle', 'fanout'];
+if (flags.only !== undefined && !BENCHMARKS.includes(flags.only)) {
+  throw new Error(`--only=${flags.only}: expected one of ${BENCHMARKS.join(', ')}`);
+}
+const selected = (/** @type {string} */ name) => flags.only === undefined || flags.only === name;
 
 mkdirSync('bench/results', { recursive: true });
-if (!existsSync('apps/web/dist/.vite/manifest.json')) {
-  spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (selected('bundle')) bundleSizes();
+if (selected('fanout')) await fanout();
+// Sockets and timers of the finished benchmarks must not keep the process alive.
+process.exit(0);
+
+function bundleSizes() {
+  if (!existsSync('apps/web/dist/.vite/manifest.json')) {
+    spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  }
+  const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+
+  const bundles = measureBundles();
+  console.log('\nWeb bundle sizes (JavaScript, KB)');
+  console.table(
+    [...bundles.rows, bundles.authFirstLoad].map((row) => ({
+      chunk: row.name,
+      files: row.files,
+      raw: kb(row.rawBytes),
+      gzip: kb(row.gzipBytes),
+      brotli: kb(row.brotliBytes),
+    })),
+  );
+  console.log(
+    `/auth first load: ${kb(bundles.authFirstLoad.gzipBytes)} KB gzipped, budget ${kb(AUTH_FIRST_LOAD_BUDGET_BYTES)} KB — ${
+      bundles.withinBudget ? 'within budget' : 'OVER BUDGET'
+    }`,
+  );
+  writeFileSync(
+    'bench/results/bundle-size.json',
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), budgetBytes: AUTH_FIRST_LOAD_BUDGET_BYTES, ...bundles }, null, 2)}\n`,
+  );
 }
 
-const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
-
-const bundles = measureBundles();
-console.log('\nWeb bundle sizes (JavaScript, KB)');
-console.table(
-  [...bundles.rows, bundles.authFirstLoad].map((row) => ({
-    chunk: row.name,
-    files: row.files,
-    raw: kb(row.rawBytes),
-    gzip: kb(row.gzipBytes),
-    brotli: kb(row.brotliBytes),
-  })),
-);
-console.log(
-  `/auth first load: ${kb(bundles.authFirstLoad.gzipBytes)} KB gzipped, budget ${kb(AUTH_FIRST_LOAD_BUDGET_BYTES)} KB — ${
-    bundles.withinBudget ? 'within budget' : 'OVER BUDGET'
-  }`,
-);
-writeFileSync(
-  'bench/results/bundle-size.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), budgetBytes: AUTH_FIRST_LOAD_BUDGET_BYTES, ...bundles }, null, 2)}\n`,
-);
+async function fanout() {
+  const result = await runFanout({ quick: flags.quick });
+  printTable(result.runs);
+  const targets = evaluateTargets(result.runs);
+  printTargets(targets);
+  const [start, end] = [result.load.start[0] ?? 0, result.load.end[0] ?? 0];
+  console.log(
+    `Load average (1 min): ${start.toFixed(2)} at start, ${end.toFixed(2)} at end; gateway from ${result.gatewaySource}`,
+  );
+  // A quick run is for development: it does not overwrite the committed full results.
+  const file = flags.quick ? 'bench/results/fanout-quick.json' : 'bench/results/fanout.json';
+  writeFileSync(file, `${JSON.stringify({ ...result, targets }, null, 2)}\n`);
+  console.log(`Written ${file}`);
+}

@@ -1,0 +1,202 @@
+// Fan-out benchmark (issue 3): our gateway vs Socket.IO vs a bare `ws` broadcast loop (the floor), side by side in
+// one run. Each server runs alone in a child process (its RSS is its own); the subscribers are spread over two
+// client processes. Per server and N: RSS and heap per idle connection, delivery latency of paced publications
+// (p50/p99), and deliveries per second of an unpaced burst.
+import { cpus, loadavg, totalmem } from 'node:os';
+import { deadline, startChild } from './fanout/child.mjs';
+import { quantile, sleep } from './fanout/common.mjs';
+import { resolveGatewaySource } from './fanout/gateway-source.mjs';
+
+/** @typedef {import('./fanout/common.mjs').ServerKind} ServerKind */
+/**
+ * @typedef {{
+ *   server: ServerKind, n: number, connected: number, connectFailures: number, firstConnectError: string | null,
+ *   connectMs: number, rssPerConnKB: number, heapPerConnKB: number, rssBeforeMB: number, rssAfterMB: number,
+ *   latency: { expected: number, received: number, p50: number, p90: number, p99: number, max: number },
+ *   burst: { messages: number, expected: number, received: number, ms: number, deliveriesPerSec: number },
+ *   closedDuringRun: number, load: [number, number], error?: string,
+ * }} Run
+ */
+
+const SERVERS = /** @type {const} */ (['beseda', 'socketio', 'ws']);
+const CLIENT_PROCESSES = 2;
+const KB = 1024;
+
+/** @param {{ quick: boolean }} options */
+export function fanoutParams({ quick }) {
+  return {
+    ns: quick ? [200] : [1000, 5000, 10000],
+    warmMessages: 5,
+    latencyMessages: quick ? 20 : 50,
+    intervalMs: 100,
+    // Bursts of about 200,000 deliveries: long enough to time, short enough for the whole run to stay ~3 minutes.
+    burstMessages: (/** @type {number} */ n) => Math.min(200, Math.max(20, Math.ceil(200_000 / n))),
+    idleMs: quick ? 1000 : 2000,
+    concurrency: 64,
+  };
+}
+
+/** @param {{ quick: boolean }} options */
+export async function runFanout({ quick }) {
+  const params = fanoutParams({ quick });
+  const gateway = resolveGatewaySource();
+  const startedLoad = loadavg();
+  /** @type {Run[]} */
+  const runs = [];
+  for (const [i, n] of params.ns.entries()) {
+    // Rotating the order spreads any drift in machine load over all three servers.
+    const order = SERVERS.map((_s, j) => /** @type {ServerKind} */ (SERVERS[(i + j) % SERVERS.length]));
+    for (const server of order) {
+      process.stdout.write(`fan-out: ${server} × ${n} … `);
+      const run = await runOne(server, n, params, gateway);
+      console.log(run.error === undefined ? 'done' : `FAILED: ${run.error}`);
+      runs.push(run);
+    }
+  }
+  return {
+    measuredAt: new Date().toISOString(),
+    quick,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      totalMemGB: totalmem() / 2 ** 30,
+      node: process.version,
+    },
+    load: { start: startedLoad, end: loadavg() },
+    gatewaySource: gateway.source,
+    params: { ...params, burstMessages: params.ns.map((n) => params.burstMessages(n)) },
+    runs,
+  };
+}
+
+/**
+ * One server with N subscribers, start to finish; every child is killed at the end, whatever happened.
+ * @param {ServerKind} server
+ * @param {number} n
+ * @param {ReturnType<typeof fanoutParams>} params
+ * @param {ReturnType<typeof resolveGatewaySource>} gateway
+ * @returns {Promise<Run>}
+ */
+async function runOne(server, n, params, gateway) {
+  /** @type {Run} */
+  const run = {
+    server,
+    n,
+    connected: 0,
+    connectFailures: 0,
+    firstConnectError: null,
+    connectMs: 0,
+    rssPerConnKB: Number.NaN,
+    heapPerConnKB: Number.NaN,
+    rssBeforeMB: Number.NaN,
+    rssAfterMB: Number.NaN,
+    latency: { expected: 0, received: 0, p50: Number.NaN, p90: Number.NaN, p99: Number.NaN, max: Number.NaN },
+    burst: { messages: 0, expected: 0, received: 0, ms: Number.NaN, deliveriesPerSec: Number.NaN },
+    closedDuringRun: 0,
+    load: [loadavg()[0] ?? 0, 0],
+  };
+  /** @type {import('./fanout/child.mjs').Child[]} */
+  const children = [];
+  try {
+    const serverArgs = server === 'beseda' ? [server, gateway.dir] : [server];
+    const serverNodeArgs = ['--expose-gc', ...(server === 'beseda' ? gateway.nodeArgs : [])];
+    const host = await startChild('bench/fanout/server.mjs', serverArgs, serverNodeArgs);
+    children.push(host);
+    const clients = await Promise.all(
+      Array.from({ length: CLIENT_PROCESSES }, () => startChild('bench/fanout/client.mjs', [])),
+    );
+    children.push(...clients);
+    const shares = clients.map((_c, i) => Math.floor(n / CLIENT_PROCESSES) + (i < n % CLIENT_PROCESSES ? 1 : 0));
+    const port = Number(host.ready.port);
+
+    const before = /** @type {NodeJS.MemoryUsage} */ (await host.request('memory'));
+    const connects =
+      /** @type {Array<{ connected: number, failed: number, firstError: string | null, ms: number }>} */ (
+        await Promise.all(
+          clients.map((client, i) =>
+            client.request(
+              'connect',
+              { kind: server, port, count: shares[i], first: sum(shares.slice(0, i)), concurrency: params.concurrency },
+              180_000,
+            ),
+          ),
+        )
+      );
+    run.connected = sum(connects.map((c) => c.connected));
+    run.connectFailures = sum(connects.map((c) => c.failed));
+    run.firstConnectError = connects.find((c) => c.firstError !== null)?.firstError ?? null;
+    run.connectMs = Math.max(...connects.map((c) => c.ms));
+
+    await sleep(params.idleMs);
+    const after = /** @type {NodeJS.MemoryUsage & { subscribers: number }} */ (await host.request('memory'));
+    if (after.subscribers !== run.connected) {
+      throw new Error(`the server counts ${after.subscribers} subscribers, the clients ${run.connected}`);
+    }
+    run.rssBeforeMB = before.rss / KB / KB;
+    run.rssAfterMB = after.rss / KB / KB;
+    run.rssPerConnKB = (after.rss - before.rss) / run.connected / KB;
+    run.heapPerConnKB = (after.heapUsed - before.heapUsed) / run.connected / KB;
+
+    // Warm-up publications (JIT, buffers) are delivered but not measured.
+    await host.request('publish', { phase: 'warm', count: params.warmMessages, intervalMs: params.intervalMs });
+    await awaitPhase(clients, connects, 'warm', params.warmMessages, 30_000);
+
+    const m = params.latencyMessages;
+    await host.request('publish', { phase: 'lat', count: m, intervalMs: params.intervalMs }, 120_000);
+    await awaitPhase(clients, connects, 'lat', m, 30_000);
+    const samples = /** @type {Float64Array[]} */ (await Promise.all(clients.map((c) => c.request('latencies'))));
+    const sorted = Float64Array.from(samples.flatMap((s) => [...s])).sort();
+    run.latency = {
+      expected: run.connected * m,
+      received: sorted.length,
+      p50: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      p99: quantile(sorted, 0.99),
+      max: quantile(sorted, 1),
+    };
+
+    await sleep(500);
+    const k = params.burstMessages(n);
+    const published = /** @type {{ startedAt: number }} */ (
+      await host.request('publish', { phase: 'burst', count: k, intervalMs: 0 }, 120_000)
+    );
+    const burst = await awaitPhase(clients, connects, 'burst', k, 60_000);
+    const received = sum(burst.map((b) => b.received));
+    const ms = Math.max(...burst.map((b) => b.lastAt)) - published.startedAt;
+    run.burst = { messages: k, expected: run.connected * k, received, ms, deliveriesPerSec: (received / ms) * 1000 };
+    run.closedDuringRun = Math.max(0, ...burst.map((b) => b.closedAfterConnect));
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    // The server first: its side of each connection takes the TIME_WAIT, not the clients' ephemeral ports.
+    for (const child of children) await child.kill();
+    run.load[1] = loadavg()[0] ?? 0;
+  }
+  return run;
+}
+
+/**
+ * Waits until every client process has received `perSocket` messages of a phase on each of its sockets.
+ * @param {import('./fanout/child.mjs').Child[]} clients
+ * @param {Array<{ connected: number }>} connects
+ * @param {import('./fanout/common.mjs').Phase} phase
+ * @param {number} perSocket
+ * @param {number} timeoutMs
+ */
+async function awaitPhase(clients, connects, phase, perSocket, timeoutMs) {
+  const replies = clients.map((client, i) =>
+    client.request(
+      'await',
+      { phase, expected: (connects[i]?.connected ?? 0) * perSocket, timeoutMs },
+      timeoutMs + 10_000,
+    ),
+  );
+  return /** @type {Array<{ received: number, lastAt: number, closedAfterConnect: number }>} */ (
+    await deadline(Promise.all(replies), timeoutMs + 15_000, `${phase} deliveries`)
+  );
+}
+
+/** @param {number[]} values */
+function sum(values) {
+  return values.reduce((a, b) => a + b, 0);
+}
