@@ -1,6 +1,7 @@
 import { fetchMe } from '../features/auth/auth-api';
 import { useUserStore } from '../features/auth/user-store';
 import { useGlobalSettings } from '../features/settings/global-settings-store';
+import { usePresenceStore } from '../features/presence/presence-store';
 import { useSessionsStore } from '../features/settings/sessions-store';
 import { showToast } from '../features/toasts/toast-store';
 import { isApiError } from '../lib/api/api-error';
@@ -42,6 +43,7 @@ function watchSignOut(): void {
   useUserStore.subscribe((state, previous) => {
     if (!previous.authenticated || state.authenticated) return;
     useSessionsStore.getState().reset();
+    usePresenceStore.getState().reset();
     if (!state.signedOutByUser) {
       showToast({ type: 'warn', title: i18next.t('auth.sessionEnded'), message: i18next.t('auth.sessionEndedHint') });
     }

@@ -1,12 +1,15 @@
 import styles from './avatar.module.css';
 import { avatarColour, initials } from './avatar-colour';
 
+/** `connecting` is the own user's dot while the realtime connection is being (re)established. */
+export type AvatarStatus = 'online' | 'offline' | 'connecting';
+
 export interface AvatarProps {
   id: string;
   name: string;
   url?: string | null;
   size?: number;
-  status?: 'online' | 'offline';
+  status?: AvatarStatus;
   /** The background the status ring must blend with. */
   ringColour?: string;
   className?: string;

@@ -5,18 +5,21 @@ import { GroupSidebar } from '../../features/groups/group-sidebar';
 import { HomeSidebar } from '../../features/home/home-sidebar';
 import { SettingsSidebar } from '../../features/settings/settings-sidebar';
 import { Spinner } from '../../ui/spinner';
+import { AppRealtime } from '../realtime/app-realtime';
 import styles from './layout.module.css';
 import { ResizableSidebar } from './resizable-sidebar';
 import { Toolbar } from './toolbar';
 import { UserPanel } from './user-panel';
 
-/** The frame of every signed-in page: toolbar, then a section (sidebar + main column). */
+/** The frame of every signed-in page: toolbar, then a section (sidebar + main column), inside the live connection. */
 export function AppLayout() {
   return (
-    <div className={styles.app} data-testid="app-layout">
-      <Toolbar />
-      <Outlet />
-    </div>
+    <AppRealtime>
+      <div className={styles.app} data-testid="app-layout">
+        <Toolbar />
+        <Outlet />
+      </div>
+    </AppRealtime>
   );
 }
 

@@ -153,6 +153,11 @@ export const ru = {
     online: 'В сети',
     offline: 'Не в сети',
   },
+  realtime: {
+    connected: 'В сети',
+    connecting: 'Подключение…',
+    disconnected: 'Нет соединения',
+  },
   toast: {
     close: 'Закрыть уведомление',
     region: 'Уведомления',

@@ -1,0 +1,71 @@
+import { wsTokenResponseSchema } from '@beseda/protocol/auth';
+import i18next from 'i18next';
+import { fetchMe } from '../../features/auth/auth-api';
+import { useUserStore } from '../../features/auth/user-store';
+import { registerPresenceEvents } from '../../features/presence/presence-events';
+import { showToast } from '../../features/toasts/toast-store';
+import { isApiError } from '../../lib/api/api-error';
+import { api } from '../../lib/api/client';
+import { createLogger } from '../../lib/logger';
+import { gatewayUrl } from '../../lib/realtime/centrifuge-options';
+import { RealtimeClient } from '../../lib/realtime/realtime-client';
+
+const log = createLogger('realtime');
+
+/** Through the API client, so an expired access cookie is refreshed silently first. 401 means signed out. */
+async function fetchWsToken(): Promise<string | null> {
+  try {
+    return (await api.get('/auth/ws-token', { schema: wsTokenResponseSchema })).token;
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+/**
+ * After a terminal disconnect: is the session still there? A 401 resets the user store through the API client's
+ * unauthorized handler, and the guard takes the user to /auth. Anything else (offline, 5xx) cannot tell, so the
+ * realtime client is allowed to try again later.
+ */
+async function sessionStillValid(): Promise<boolean> {
+  try {
+    useUserStore.getState().setUser(await fetchMe());
+    return true;
+  } catch (error) {
+    return !isApiError(error, 401);
+  }
+}
+
+export function createAppRealtimeClient(): RealtimeClient {
+  return new RealtimeClient({
+    url: gatewayUrl(window.location),
+    getToken: fetchWsToken,
+    checkSession: sessionStillValid,
+    onConnectionProblem: () =>
+      showToast({
+        type: 'error',
+        title: i18next.t('errors.connectionTitle'),
+        message: i18next.t('errors.connectionMessage'),
+      }),
+    logger: log,
+  });
+}
+
+/** Re-reads the signed-in user; feature stores with server state add their own refetch here as they arrive. */
+function resyncUser(): void {
+  fetchMe().then(
+    (user) => useUserStore.getState().setUser(user),
+    (error: unknown) => log.warn('Resync of the current user failed', error),
+  );
+}
+
+/**
+ * Every feature's realtime wiring, installed once per client: event handlers that update stores, and resync
+ * listeners that refetch what could not be recovered. Returns the function that removes them all.
+ */
+export function registerRealtimeFeatures(client: RealtimeClient): () => void {
+  const removers = [registerPresenceEvents(client, log.child('presence')), client.onResync(resyncUser)];
+  return () => {
+    for (const remove of removers) remove();
+  };
+}
