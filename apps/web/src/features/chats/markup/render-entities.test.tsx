@@ -1,0 +1,102 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { parseMarkup } from '@beseda/protocol/markup';
+import type { MessageEntity } from '@beseda/protocol/markup-schema';
+import styles from './markup.module.css';
+import { MessageMarkup } from './message-markup';
+import { renderMessage } from './render-entities';
+
+function html(text: string, entities: MessageEntity[] = []): string {
+  return renderToStaticMarkup(<>{renderMessage(text, entities)}</>);
+}
+
+/** Renders what a user typed, through the same parser the composer uses. */
+function typed(input: string): string {
+  const { text, entities } = parseMarkup(input);
+  return html(text, entities);
+}
+
+const cls = (name: string) => `class="${styles[name] ?? ''}"`;
+
+describe('renderMessage', () => {
+  it('renders plain text as text', () => {
+    expect(html('привет, мир')).toBe('привет, мир');
+    expect(html('')).toBe('');
+  });
+
+  it('renders every entity kind as its element', () => {
+    expect(typed('**ж** *к* `c`')).toBe(`<strong>ж</strong> <em>к</em> <code ${cls('code')}>c</code>`);
+    expect(typed('```ts\nlet a;\n```')).toBe(`<pre ${cls('pre')}><code data-language="ts">let a;</code></pre>`);
+    expect(typed('[сайт](https://a.ru/x?y=1&z=2)')).toBe(
+      `<a ${cls('link')} href="https://a.ru/x?y=1&amp;z=2" title="https://a.ru/x?y=1&amp;z=2" target="_blank" ` +
+        `rel="noopener noreferrer nofollow">сайт</a>`,
+    );
+    expect(typed('hi @bob')).toBe(`hi <span ${cls('mention')} data-nickname="bob">@bob</span>`);
+  });
+
+  it('nests entities as a tree', () => {
+    expect(typed('**a *b [c @ann](https://a.ru)* d**')).toBe(
+      '<strong>a <em>b <a ' +
+        `${cls('link')} href="https://a.ru" title="https://a.ru" target="_blank" rel="noopener noreferrer nofollow">` +
+        `c <span ${cls('mention')} data-nickname="ann">@ann</span></a></em> d</strong>`,
+    );
+    expect(typed('***x***')).toBe('<strong><em>x</em></strong>');
+  });
+
+  it('slices by UTF-16 offsets around emoji and Cyrillic', () => {
+    expect(typed('🙂👍🏽 **жир** 🙂')).toBe('🙂👍🏽 <strong>жир</strong> 🙂');
+  });
+
+  it('escapes HTML typed in a message', () => {
+    const out = typed('<img src=x onerror=alert(1)> **<b>x</b>**');
+    expect(out).toBe('&lt;img src=x onerror=alert(1)&gt; <strong>&lt;b&gt;x&lt;/b&gt;</strong>');
+    expect(out).not.toContain('<img');
+  });
+
+  it('never links an unsafe URL, even if the server sent one', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'https://u:p@a.ru', 'java\tscript:alert(1)']) {
+      const out = html('click', [{ type: 'text_link', offset: 0, length: 5, url }]);
+      expect(out).toBe('<span>click</span>');
+      expect(out).not.toContain('href');
+    }
+    expect(html('click', [{ type: 'text_link', offset: 0, length: 5 }])).toBe('<span>click</span>');
+  });
+
+  it('drops broken entities but keeps their text', () => {
+    const text = 'abcdef🙂';
+    expect(
+      html(text, [
+        { type: 'bold', offset: 0, length: 4 },
+        { type: 'italic', offset: 2, length: 4 }, // crosses the bold
+        { type: 'bold', offset: 5, length: 99 }, // out of bounds
+        { type: 'italic', offset: 7, length: 1 }, // splits the emoji
+        { type: 'strike', offset: 4, length: 1 } as unknown as MessageEntity,
+      ]),
+    ).toBe('<strong>abcd</strong>ef🙂');
+    expect(
+      html('code', [
+        { type: 'code', offset: 0, length: 4 },
+        { type: 'bold', offset: 1, length: 2 },
+      ]),
+    ).toBe(`<code ${cls('code')}>code</code>`);
+  });
+
+  it('makes mentions clickable only with a handler', () => {
+    const { text, entities } = parseMarkup('@Иван_99');
+    const clicked: string[] = [];
+    const [node] = renderMessage(text, entities, { onMentionClick: (nick) => clicked.push(nick) });
+    expect(renderToStaticMarkup(<>{node}</>)).toBe(
+      `<span ${cls('mention')} data-nickname="Иван_99" role="button" tabindex="0">@Иван_99</span>`,
+    );
+    const props = (node as { props: { onClick: () => void } }).props;
+    props.onClick();
+    expect(clicked).toEqual(['Иван_99']);
+  });
+});
+
+describe('MessageMarkup', () => {
+  it('wraps the message in a pre-wrap block that keeps line breaks', () => {
+    const out = renderToStaticMarkup(<MessageMarkup text={'a\n\n  b'} entities={[]} />);
+    expect(out).toBe(`<div ${cls('markup')}>a\n\n  b</div>`);
+  });
+});
