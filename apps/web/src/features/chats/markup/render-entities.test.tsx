@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseMarkup } from '@beseda/protocol/markup';
@@ -98,5 +99,42 @@ describe('MessageMarkup', () => {
   it('wraps the message in a pre-wrap block that keeps line breaks', () => {
     const out = renderToStaticMarkup(<MessageMarkup text={'a\n\n  b'} entities={[]} />);
     expect(out).toBe(`<div ${cls('markup')}>a\n\n  b</div>`);
+  });
+});
+
+describe('renderMessage properties', () => {
+  const piece = fc.constantFrom(
+    '*',
+    '**',
+    '_',
+    '`',
+    '```',
+    '[x](https://a.ru)',
+    '@bob',
+    '<img src=x>',
+    '&',
+    '"',
+    ' ',
+    '\n',
+    'ж',
+    '🙂',
+  );
+  const input = fc.oneof(
+    fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join('')),
+    fc.string({ unit: 'binary', maxLength: 80 }),
+  );
+  const ESCAPES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&amp;': '&' };
+
+  it('shows exactly the message text, with markup only as elements', () => {
+    fc.assert(
+      fc.property(input, (typedText) => {
+        const { text, entities } = parseMarkup(typedText);
+        const out = html(text, entities);
+        expect(out).not.toMatch(/<(?!\/?(strong|em|code|pre|a|span)[ >])/);
+        const shown = out.replace(/<[^>]*>/g, '').replace(/&(lt|gt|quot|#x27|amp);/g, (m) => ESCAPES[m] ?? m);
+        expect(shown).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
