@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
 import { fastifyHelmet } from '@fastify/helmet';
 import { fastifyRateLimit } from '@fastify/rate-limit';
@@ -8,12 +10,15 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from './context.js';
 import { RateLimitedError } from './errors.js';
 import { authRoutes } from './http/auth/index.js';
+import { chatRoutes } from './http/chat/index.js';
+import { contactRoutes } from './http/contact/index.js';
 import { handleError } from './http/error-handler.js';
 import { healthRoutes } from './http/health/index.js';
 import { acceptOnlyJson } from './http/json-body.js';
 import { originCheck } from './http/origin-check.js';
 import { securityHeaders } from './http/security-headers.js';
 import { userRoutes } from './http/user/index.js';
+import { userStatusRoutes } from './http/user-status/index.js';
 import { registerWebApp } from './http/web-app.js';
 
 /** Builds the HTTP server (not listening yet): hooks, plugins, API routes and the web app. */
@@ -52,6 +57,24 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(), { prefix: API_PREFIX });
   await app.register(authRoutes(ctx), { prefix: `${API_PREFIX}/auth` });
   await app.register(userRoutes(ctx), { prefix: `${API_PREFIX}/user` });
+  await app.register(contactRoutes(ctx), { prefix: `${API_PREFIX}/contact` });
+  await app.register(chatRoutes(ctx), { prefix: `${API_PREFIX}/chat` });
+  await app.register(userStatusRoutes(ctx), { prefix: `${API_PREFIX}/user-status` });
   await registerWebApp(app, config.webDistDir);
+  attachRealtime(app, ctx);
   return app;
+}
+
+/**
+ * The gateway takes WebSocket upgrades on `/connection/websocket`; any other upgrade is refused (media signalling
+ * will claim `/media/ws` here). Upgraded sockets keep the HTTP server from closing, so the gateway closes them
+ * (3001: clients reconnect elsewhere and recover) before Fastify stops listening; ctx.close() then finds it closed.
+ */
+function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!ctx.gateway.handleUpgrade(req, socket, head)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
+  app.addHook('preClose', () => ctx.gateway.close());
 }

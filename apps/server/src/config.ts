@@ -15,8 +15,10 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
-  /** Parsed now so a typo fails at start; used once realtime fan-out spans several processes. */
+  /** Set: the realtime gateway shares fan-out, history and presence with other processes through Redis. */
   redisUrl: string | null;
+  /** Prefix of the realtime keys and pub/sub topics in Redis, so several deployments (or test runs) can share one. */
+  redisKeyPrefix: string;
   /** The address users open, without a trailing slash. Its origin is trusted by the Origin check. */
   publicUrl: string;
   /** True when PUBLIC_URL is https: cookies get `Secure` and HSTS is sent. */
@@ -50,6 +52,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'REDIS_KEY_PREFIX may hold letters, digits and _ : . - only')
+    .default('beseda:rt'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +88,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
       ? { driver: 'postgres', url: e.DATABASE_URL }
       : { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl,
     secureCookies: new URL(publicUrl).protocol === 'https:',
     authSecret: e.AUTH_SECRET ?? null,

@@ -3,11 +3,26 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
+import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
 import { PasswordHasher } from './features/accounts/password.js';
 import { AccountService } from './features/accounts/service.js';
+import { ChatService } from './features/chats/service.js';
+import { ContactService } from './features/contacts/service.js';
+import { MessageService } from './features/messages/service.js';
+import { touchLastSeen } from './features/presence/repository.js';
+import { type ContactAudience, PresenceService } from './features/presence/service.js';
 import { SessionEvents } from './features/sessions/events.js';
 import { SessionService } from './features/sessions/service.js';
+import { SystemChatService } from './features/system-chat/service.js';
+import { deriveTokenKeys } from './features/sessions/tokens.js';
+import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
+import type { Broker } from './realtime/broker.js';
+import { createMemoryBroker } from './realtime/broker-memory.js';
+import { createRedisBroker } from './realtime/broker-redis.js';
+import { createGateway, type Gateway, type GatewayOptions } from './realtime/gateway.js';
+import type { Publisher } from './realtime/publisher.js';
+import { createJwtVerifier } from './realtime/token.js';
 
 /**
  * Everything a request handler may use, built once from config and passed explicitly (no module singletons), so a
@@ -20,6 +35,17 @@ export interface AppContext {
   readonly sessionEvents: SessionEvents;
   readonly sessions: SessionService;
   readonly accounts: AccountService;
+  /** In-memory, or Redis when REDIS_URL is set (several processes share fan-out, history and presence). */
+  readonly broker: Broker;
+  /** The realtime gateway; app.ts attaches it to the HTTP server at `/connection/websocket`. */
+  readonly gateway: Gateway;
+  /** What services publish events through (the gateway, seen as the narrow interface). */
+  readonly publisher: Publisher;
+  readonly presence: PresenceService;
+  readonly contacts: ContactService;
+  readonly chats: ChatService;
+  readonly messages: MessageService;
+  /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
   close(): Promise<void>;
 }
 
@@ -28,6 +54,12 @@ export interface AppContextOptions {
   logger?: Logger;
   /** An already opened database (tests open PGlite from a snapshot); the context takes ownership and closes it. */
   database?: DatabaseHandle;
+  /** Who hears a user's online status; default: their contacts from the database. */
+  contactAudience?: ContactAudience;
+  /** Presence throttle window (default 2 s). */
+  presenceWindowMs?: number;
+  /** Gateway timing overrides (tests shorten pings and close timeouts). */
+  gatewayTiming?: GatewayOptions['timing'];
 }
 
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
@@ -38,17 +70,64 @@ export async function createAppContext(config: Config, options: AppContextOption
     const passwords = await PasswordHasher.create();
     const sessionEvents = new SessionEvents(logger);
     const sessions = new SessionService(database.db, config, sessionEvents);
-    const accounts = new AccountService(database.db, passwords, sessions);
+    const db = database.db;
+
+    const broker = config.redisUrl
+      ? createRedisBroker({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger })
+      : createMemoryBroker();
+    const gateway = createGateway({
+      // The ws key, not AUTH_SECRET itself: access cookies cannot be replayed as realtime tokens (tokens.ts).
+      verifyToken: createJwtVerifier(deriveTokenKeys(config.authSecret).ws),
+      broker,
+      logger,
+      checkOrigin: upgradeOriginCheck(config.publicUrl, config.trustProxy),
+      timing: options.gatewayTiming,
+    });
+    // A terminated or signed-out session loses its sockets at once, on every process, and must not reconnect.
+    sessionEvents.onRevoked(({ sessionId }) => {
+      gateway.disconnectSession(sessionId, REALTIME_DISCONNECT.sessionEnded).catch((error: unknown) => {
+        logger.error({ err: error, sessionId }, 'realtime disconnect of a revoked session failed');
+      });
+    });
+    // Friends, chats and the system chat. Presence tells a user's friends (the contacts) about their status.
+    const contacts = new ContactService(db, gateway, broker, logger);
+    const systemChat = new SystemChatService(db, gateway, logger);
+    const accounts = new AccountService(db, passwords, sessions, systemChat);
+    const chats = new ChatService(db, broker, systemChat);
+    const messages = new MessageService(db, chats, gateway, logger);
+    const presence = new PresenceService({
+      source: broker,
+      control: gateway,
+      publisher: gateway,
+      audience: options.contactAudience ?? contacts,
+      touchLastSeen: (userId, at) => touchLastSeen(db, userId, at),
+      logger,
+      windowMs: options.presenceWindowMs,
+    });
+
+    async function close(): Promise<void> {
+      await gateway.close();
+      await broker.close();
+      await presence.close();
+      await database.close();
+    }
     // Idempotent: a signal handler and a failing start-up may both try to close.
     let closing: Promise<void> | undefined;
     return {
       config,
       logger,
-      db: database.db,
+      db,
       sessionEvents,
       sessions,
       accounts,
-      close: () => (closing ??= database.close()),
+      broker,
+      gateway,
+      publisher: gateway,
+      presence,
+      contacts,
+      chats,
+      messages,
+      close: () => (closing ??= close()),
     };
   } catch (error) {
     await database.close();

@@ -65,3 +65,14 @@ export const realtimeEventSchema = z.object({
   payload: z.unknown(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/**
+ * Close codes the server uses on purpose, beyond Centrifugo's own (3000–3499 reconnect, 3500–3999 stop). The
+ * `centrifuge` client reconnects after 4000–4499 and stops after 4500–4999, so the range is the behaviour.
+ */
+export const REALTIME_DISCONNECT = {
+  /** `POST /api/user-status/disconect` closed this connection (page unload): reconnecting is allowed. */
+  left: { code: 4000, reason: 'left' },
+  /** The auth session was terminated or signed out: the client must not reconnect; its next API call gets 401. */
+  sessionEnded: { code: 4500, reason: 'session ended' },
+} as const;

@@ -66,6 +66,8 @@ export class Connection {
   state: 'connecting' | 'rejected' | 'connected' | 'closed' = 'connecting';
   userId: string | null = null;
   sessionId: string | null = null;
+  /** When the connect succeeded (ms); `disconnectSession(…, { connectedBefore })` spares newer connections. */
+  connectedAt = 0;
   readonly subscriptions = new Map<string, Subscription>();
 
   private expiresAt: number | null = null;
@@ -246,6 +248,7 @@ export class Connection {
     }
     if (this.state !== 'connecting') return;
     this.state = 'connected';
+    this.connectedAt = this.ctx.now();
     this.userId = credentials.userId;
     this.sessionId = credentials.sessionId;
     this.expiresAt = credentials.expiresAt;

@@ -27,6 +27,9 @@ export interface GatewayOptions {
   path?: string;
   /** When set, upgrades whose Origin header is not listed are refused with 403. */
   allowedOrigins?: readonly string[];
+  /** A request-aware Origin rule (e.g. "PUBLIC_URL or the request's own host"); false refuses with 403. Applied
+   * after `allowedOrigins` when both are set. */
+  checkOrigin?: (req: IncomingMessage) => boolean;
   limits?: Partial<GatewayLimits>;
   timing?: Partial<GatewayTiming>;
   now?: () => number;
@@ -49,8 +52,11 @@ export interface Gateway {
   publish(channel: string, data: unknown): Promise<StreamPosition>;
   /** Ends every connection of the user on every process (default 3503: the client stops). */
   disconnectUser(userId: string, disconnect?: Disconnect): Promise<void>;
-  /** Ends every connection opened with a token of this auth session, on every process (default 3503). */
-  disconnectSession(sessionId: string, disconnect?: Disconnect): Promise<void>;
+  /** Ends every connection opened with a token of this auth session, on every process (default 3503); with
+   * `connectedBefore` (ms since the epoch) only those connected before then. */
+  disconnectSession(sessionId: string, disconnect?: Disconnect, filter?: { connectedBefore?: number }): Promise<void>;
+  /** Ends one connection (its `client` id from the connect result) if it belongs to the user, on every process. */
+  disconnectClient(userId: string, clientId: string, disconnect: Disconnect): Promise<void>;
   /** Removes the user's subscription to a channel on every process (e.g. after leaving a group). */
   unsubscribeUser(userId: string, channel: string): Promise<void>;
   stats(): GatewayStats;
@@ -70,6 +76,15 @@ const controlSchema = z.discriminatedUnion('op', [
     op: z.literal('disconnect-session'),
     origin: z.string(),
     sessionId: z.string(),
+    code: z.number(),
+    reason: z.string(),
+    connectedBefore: z.number().optional(),
+  }),
+  z.object({
+    op: z.literal('disconnect-client'),
+    origin: z.string(),
+    userId: z.string(),
+    clientId: z.string(),
     code: z.number(),
     reason: z.string(),
   }),
@@ -153,9 +168,20 @@ export function createGateway(options: GatewayOptions): Gateway {
         for (const c of hub.userConnections(message.userId))
           c.disconnect({ code: message.code, reason: message.reason }, 'disconnectUser');
         return;
-      case 'disconnect-session':
-        for (const c of hub.sessionConnections(message.sessionId))
-          c.disconnect({ code: message.code, reason: message.reason }, 'disconnectSession');
+      case 'disconnect-session': {
+        const before = message.connectedBefore;
+        for (const c of hub.sessionConnections(message.sessionId)) {
+          if (before === undefined || c.connectedAt < before)
+            c.disconnect({ code: message.code, reason: message.reason }, 'disconnectSession');
+        }
+        return;
+      }
+      case 'disconnect-client':
+        // Matched against the user too: a client id seen by someone else must not let them cut this connection.
+        for (const c of hub.userConnections(message.userId)) {
+          if (c.id === message.clientId)
+            c.disconnect({ code: message.code, reason: message.reason }, 'disconnectClient');
+        }
         return;
       case 'unsubscribe-user': {
         const frame = encodeUnsubscribePush(message.channel, SERVER_UNSUBSCRIBE.code, SERVER_UNSUBSCRIBE.reason);
@@ -204,6 +230,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         refuse(socket, '403 Forbidden');
         return true;
       }
+      if (options.checkOrigin !== undefined && !options.checkOrigin(req)) {
+        logger.warn({ origin }, 'realtime upgrade refused: origin not allowed');
+        refuse(socket, '403 Forbidden');
+        return true;
+      }
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
       return true;
     },
@@ -224,11 +255,22 @@ export function createGateway(options: GatewayOptions): Gateway {
         reason: disconnect.reason,
       });
     },
-    disconnectSession(sessionId, disconnect = Disconnects.forceNoReconnect) {
+    disconnectSession(sessionId, disconnect = Disconnects.forceNoReconnect, filter = {}) {
       return control({
         op: 'disconnect-session',
         origin: broker.processId,
         sessionId,
+        code: disconnect.code,
+        reason: disconnect.reason,
+        ...(filter.connectedBefore === undefined ? {} : { connectedBefore: filter.connectedBefore }),
+      });
+    },
+    disconnectClient(userId, clientId, disconnect) {
+      return control({
+        op: 'disconnect-client',
+        origin: broker.processId,
+        userId,
+        clientId,
         code: disconnect.code,
         reason: disconnect.reason,
       });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, type DatabaseConfig, parseEnv } from '../../src/config.js';
-import { type AppContext, createAppContext } from '../../src/context.js';
+import { type AppContext, type AppContextOptions, createAppContext } from '../../src/context.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -25,7 +25,7 @@ export function availableDrivers(): Driver[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   config: DatabaseConfig;
   /** Set for PGlite: opened from the worker's migrated snapshot. */
   handle?: DatabaseHandle;
@@ -55,7 +55,7 @@ function migratedPgliteSnapshot(): Promise<Blob> {
  * A database nobody else sees: in-memory PGlite, or a fresh PostgreSQL database created through TEST_DATABASE_URL
  * and dropped (WITH FORCE, in case a pool connection lingers) when the server closes.
  */
-async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === 'pglite') {
     const handle = await openPglite(null, { loadDataDir: await migratedPgliteSnapshot() });
     return { config: { driver: 'pglite', dataDir: null }, handle, drop: async () => undefined };
@@ -105,10 +105,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(driver: Driver, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const database = await createTestDatabase(driver);
+export interface StartOptions {
+  /** Context options (fake contact audience, presence window, gateway timing). */
+  context?: Omit<AppContextOptions, 'logger' | 'database'>;
+  /** A PostgreSQL database shared with other servers (several processes); the caller drops it. */
+  sharedDatabase?: TestDatabase;
+}
+
+export async function startServer(
+  driver: Driver,
+  overrides: Partial<Config> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
+  const database = options.sharedDatabase
+    ? { ...options.sharedDatabase, drop: async () => undefined }
+    : await createTestDatabase(driver);
   const config = testConfig(database.config, overrides);
-  const ctx = await createAppContext(config, { logger: createLogger(config.logLevel), database: database.handle });
+  const ctx = await createAppContext(config, {
+    ...options.context,
+    logger: createLogger(config.logLevel),
+    database: database.handle,
+  });
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -1,14 +1,14 @@
-import type { Me } from '@beseda/protocol/user';
+import type { Me, OnlineStatus } from '@beseda/protocol/user';
 import type { UserRow } from '../../db/schema/users.js';
 
-/** Presence is not tracked yet (it arrives with the realtime gateway), so everyone is reported offline. */
-export function toMe(user: UserRow): Me {
+/** `online` comes from live presence (PresenceService.statusOf): rows do not know who is connected. */
+export function toMe(user: UserRow, online: OnlineStatus): Me {
   return {
     id: user.id,
     nickname: user.nickname,
     name: user.name,
     email: user.email,
     avatarUrl: user.avatarUrl,
-    online: { status: 'offline', lastSeen: user.lastSeenAt?.toISOString() ?? null },
+    online,
   };
 }

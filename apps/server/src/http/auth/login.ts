@@ -18,7 +18,7 @@ export function loginRoute(app: ZodApp, ctx: AppContext): void {
     async (request, reply) => {
       const { user, tokens } = await ctx.accounts.login(request.body, clientInfo(request));
       setSessionCookies(reply, ctx.config, tokens);
-      return { user: toMe(user) };
+      return { user: toMe(user, await ctx.presence.statusOf(user)) };
     },
   );
 }

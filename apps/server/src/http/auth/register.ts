@@ -18,7 +18,7 @@ export function registerRoute(app: ZodApp, ctx: AppContext): void {
     async (request, reply) => {
       const { user, tokens } = await ctx.accounts.register(request.body, clientInfo(request));
       setSessionCookies(reply, ctx.config, tokens);
-      return { user: toMe(user) };
+      return { user: toMe(user, await ctx.presence.statusOf(user)) };
     },
   );
 }
