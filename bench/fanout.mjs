@@ -13,7 +13,11 @@ import { resolveGatewaySource } from './fanout/gateway-source.mjs';
  *   server: ServerKind, n: number, connected: number, connectFailures: number, firstConnectError: string | null,
  *   connectMs: number, rssPerConnKB: number, heapPerConnKB: number, rssBeforeMB: number, rssAfterMB: number,
  *   latency: { expected: number, received: number, p50: number, p90: number, p99: number, max: number },
- *   burst: { messages: number, expected: number, received: number, ms: number, deliveriesPerSec: number },
+ *   serverLoopMs: { p50: number, max: number },
+ *   burst: {
+ *     messages: number, rounds: number, expected: number, received: number, ms: number[], deliveriesPerSec: number,
+ *     perRound: number[],
+ *   },
  *   closedDuringRun: number, load: [number, number], error?: string,
  * }} Run
  */
@@ -22,30 +26,38 @@ const SERVERS = /** @type {const} */ (['beseda', 'socketio', 'ws']);
 const CLIENT_PROCESSES = 2;
 const KB = 1024;
 
-/** @param {{ quick: boolean }} options */
-export function fanoutParams({ quick }) {
+/**
+ * @typedef {{ quick: boolean, ns?: number[], servers?: string[] }} FanoutOptions
+ * `ns`, `servers`: a subset for development (`--n=5000 --servers=beseda`), e.g. with BENCH_CPU_PROF.
+ */
+
+/** @param {FanoutOptions} options */
+export function fanoutParams({ quick, ns }) {
   return {
-    ns: quick ? [200] : [1000, 5000, 10000],
+    ns: ns ?? (quick ? [200] : [1000, 5000, 10000]),
     warmMessages: 5,
     latencyMessages: quick ? 20 : 50,
     intervalMs: 100,
     // Bursts of about 200,000 deliveries: long enough to time, short enough for the whole run to stay ~3 minutes.
     burstMessages: (/** @type {number} */ n) => Math.min(200, Math.max(20, Math.ceil(200_000 / n))),
+    burstRounds: 3,
     idleMs: quick ? 1000 : 2000,
     concurrency: 64,
   };
 }
 
-/** @param {{ quick: boolean }} options */
-export async function runFanout({ quick }) {
-  const params = fanoutParams({ quick });
+/** @param {FanoutOptions} options */
+export async function runFanout(options) {
+  const { quick } = options;
+  const params = fanoutParams(options);
+  const servers = SERVERS.filter((s) => options.servers === undefined || options.servers.includes(s));
   const gateway = resolveGatewaySource();
   const startedLoad = loadavg();
   /** @type {Run[]} */
   const runs = [];
   for (const [i, n] of params.ns.entries()) {
     // Rotating the order spreads any drift in machine load over all three servers.
-    const order = SERVERS.map((_s, j) => /** @type {ServerKind} */ (SERVERS[(i + j) % SERVERS.length]));
+    const order = servers.map((_s, j) => /** @type {ServerKind} */ (servers[(i + j) % servers.length]));
     for (const server of order) {
       process.stdout.write(`fan-out: ${server} × ${n} … `);
       const run = await runOne(server, n, params, gateway);
@@ -91,7 +103,8 @@ async function runOne(server, n, params, gateway) {
     rssBeforeMB: Number.NaN,
     rssAfterMB: Number.NaN,
     latency: { expected: 0, received: 0, p50: Number.NaN, p90: Number.NaN, p99: Number.NaN, max: Number.NaN },
-    burst: { messages: 0, expected: 0, received: 0, ms: Number.NaN, deliveriesPerSec: Number.NaN },
+    serverLoopMs: { p50: Number.NaN, max: Number.NaN },
+    burst: { messages: 0, rounds: 0, expected: 0, received: 0, ms: [], deliveriesPerSec: Number.NaN, perRound: [] },
     closedDuringRun: 0,
     load: [loadavg()[0] ?? 0, 0],
   };
@@ -100,6 +113,10 @@ async function runOne(server, n, params, gateway) {
   try {
     const serverArgs = server === 'beseda' ? [server, gateway.dir] : [server];
     const serverNodeArgs = ['--expose-gc', ...(server === 'beseda' ? gateway.nodeArgs : [])];
+    // BENCH_CPU_PROF=<dir>: a CPU profile of each server child, to see where its fan-out time goes.
+    const profileDir = process.env.BENCH_CPU_PROF;
+    if (profileDir)
+      serverNodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${server}-${n}.cpuprofile`);
     const host = await startChild('bench/fanout/server.mjs', serverArgs, serverNodeArgs);
     children.push(host);
     const clients = await Promise.all(
@@ -142,7 +159,11 @@ async function runOne(server, n, params, gateway) {
     await awaitPhase(clients, connects, 'warm', params.warmMessages, 30_000);
 
     const m = params.latencyMessages;
-    await host.request('publish', { phase: 'lat', count: m, intervalMs: params.intervalMs }, 120_000);
+    const paced = /** @type {{ loopMs: number[] }} */ (
+      await host.request('publish', { phase: 'lat', count: m, intervalMs: params.intervalMs }, 120_000)
+    );
+    const loops = Float64Array.from(paced.loopMs).sort();
+    run.serverLoopMs = { p50: quantile(loops, 0.5), max: quantile(loops, 1) };
     await awaitPhase(clients, connects, 'lat', m, 30_000);
     const samples = /** @type {Float64Array[]} */ (await Promise.all(clients.map((c) => c.request('latencies'))));
     const sorted = Float64Array.from(samples.flatMap((s) => [...s])).sort();
@@ -155,21 +176,34 @@ async function runOne(server, n, params, gateway) {
       max: quantile(sorted, 1),
     };
 
-    await sleep(500);
+    // Bursts: the median of a few rounds, since one round lasts about a second and the machine is shared.
     const k = params.burstMessages(n);
-    const published = /** @type {{ startedAt: number }} */ (
-      await host.request('publish', { phase: 'burst', count: k, intervalMs: 0 }, 120_000)
-    );
-    const burst = await awaitPhase(clients, connects, 'burst', k, 60_000);
-    const received = sum(burst.map((b) => b.received));
-    const ms = Math.max(...burst.map((b) => b.lastAt)) - published.startedAt;
-    run.burst = { messages: k, expected: run.connected * k, received, ms, deliveriesPerSec: (received / ms) * 1000 };
-    run.closedDuringRun = Math.max(0, ...burst.map((b) => b.closedAfterConnect));
+    run.burst = {
+      ...run.burst,
+      messages: k,
+      rounds: params.burstRounds,
+      expected: run.connected * k * params.burstRounds,
+    };
+    for (let round = 1; round <= params.burstRounds; round += 1) {
+      await sleep(500);
+      const published = /** @type {{ startedAt: number }} */ (
+        await host.request('publish', { phase: 'burst', count: k, intervalMs: 0 }, 120_000)
+      );
+      // Counts are cumulative: round r is complete when every socket has r × k burst messages.
+      const burst = await awaitPhase(clients, connects, 'burst', k * round, 60_000);
+      const received = sum(burst.map((b) => b.received));
+      const ms = Math.max(...burst.map((b) => b.lastAt)) - published.startedAt;
+      run.burst.ms.push(ms);
+      run.burst.perRound.push(((received - run.burst.received) / ms) * 1000);
+      run.burst.received = received;
+      run.closedDuringRun = Math.max(0, ...burst.map((b) => b.closedAfterConnect));
+    }
+    run.burst.deliveriesPerSec = quantile(Float64Array.from(run.burst.perRound).sort(), 0.5);
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
   } finally {
     // The server first: its side of each connection takes the TIME_WAIT, not the clients' ephemeral ports.
-    for (const child of children) await child.kill();
+    for (const [i, child] of children.entries()) await child.kill(i === 0);
     run.load[1] = loadavg()[0] ?? 0;
   }
   return run;

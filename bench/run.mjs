@@ -2,6 +2,8 @@
 // fails on an absolute time; budgets are reported, not enforced.
 //   npm run bench -- --only=bundle|fanout   one benchmark
 //   npm run bench -- --quick                fan-out with N=200 only (development)
+//   npm run bench -- --only=fanout --n=5000 --servers=beseda,ws   a subset (development, profiling)
+//   BENCH_CPU_PROF=bench/results/prof npm run bench -- …          CPU profiles of the server children
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -10,7 +12,12 @@ import { runFanout } from './fanout.mjs';
 import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
 
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    n: { type: 'string' },
+    servers: { type: 'string' },
+  },
 });
 const BENCHMARKS = ['bundle', 'fanout'];
 if (flags.only !== undefined && !BENCHMARKS.includes(flags.only)) {
@@ -53,7 +60,11 @@ function bundleSizes() {
 }
 
 async function fanout() {
-  const result = await runFanout({ quick: flags.quick });
+  const result = await runFanout({
+    quick: flags.quick,
+    ns: flags.n?.split(',').map(Number),
+    servers: flags.servers?.split(','),
+  });
   printTable(result.runs);
   const targets = evaluateTargets(result.runs);
   printTargets(targets);
@@ -61,8 +72,9 @@ async function fanout() {
   console.log(
     `Load average (1 min): ${start.toFixed(2)} at start, ${end.toFixed(2)} at end; gateway from ${result.gatewaySource}`,
   );
-  // A quick run is for development: it does not overwrite the committed full results.
-  const file = flags.quick ? 'bench/results/fanout-quick.json' : 'bench/results/fanout.json';
+  // A partial run is for development: it does not overwrite the committed full results.
+  const partial = flags.quick || flags.n !== undefined || flags.servers !== undefined;
+  const file = partial ? 'bench/results/fanout-quick.json' : 'bench/results/fanout.json';
   writeFileSync(file, `${JSON.stringify({ ...result, targets }, null, 2)}\n`);
   console.log(`Written ${file}`);
 }

@@ -13,7 +13,7 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(
  * @typedef {{
  *   ready: Record<string, unknown>,
  *   request: (cmd: string, args?: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>,
- *   kill: () => Promise<void>,
+ *   kill: (graceful?: boolean) => Promise<void>,
  * }} Child
  */
 
@@ -67,18 +67,24 @@ export async function startChild(script, args, nodeArgs = []) {
   );
   failedToStart.catch(() => undefined);
 
+  /** @type {Child['request']} */
+  const request = (cmd, args = {}, timeoutMs = 60_000) => {
+    const id = nextId++;
+    const reply = new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      child.send({ id, cmd, args });
+    });
+    return deadline(reply, timeoutMs, `${script} ${cmd}`);
+  };
+
   return {
     ready: /** @type {Record<string, unknown>} */ (readyMessage),
-    request(cmd, args = {}, timeoutMs = 60_000) {
-      const id = nextId++;
-      const reply = new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        child.send({ id, cmd, args });
-      });
-      return deadline(reply, timeoutMs, `${script} ${cmd}`);
-    },
-    async kill() {
+    request,
+    async kill(graceful = false) {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      // Graceful first when asked (a profile to write), within a few seconds; SIGKILL in any case after.
+      if (graceful) await request('exit', {}, 5_000).catch(() => undefined);
+      if (graceful) await deadline(exited, 5_000, `${script} exit`).catch(() => undefined);
       child.kill('SIGKILL');
       await deadline(exited, 10_000, `${script} kill`).catch(() => undefined);
     },

@@ -23,7 +23,10 @@ const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits)
 
 /** @param {Run[]} runs */
 export function printTable(runs) {
-  console.log('\nFan-out: one channel, N subscribers, ~200-byte JSON payload (latency: paced; deliveries/s: burst)');
+  console.log(
+    '\nFan-out: one channel, N subscribers, ~200-byte JSON payload. Latency: paced publications, send to receive;' +
+      " loop: the server's synchronous broadcast of one publication (p50); deliveries/s: burst, median of rounds.",
+  );
   console.table(
     runs.map((r) => {
       const floor = find(runs, 'ws', r.n);
@@ -35,6 +38,7 @@ export function printTable(runs) {
         'heap/conn KB': fixed(r.heapPerConnKB, 1),
         'p50 ms': fixed(r.latency.p50, 1),
         'p99 ms': fixed(r.latency.p99, 1),
+        'loop ms': fixed(r.serverLoopMs.p50, 1),
         'deliveries/s': fixed(r.burst.deliveriesPerSec, 0),
         'floor/this': floor === undefined ? '—' : fixed(floor.burst.deliveriesPerSec / r.burst.deliveriesPerSec, 2),
         lost: r.latency.expected - r.latency.received + (r.burst.expected - r.burst.received),

@@ -79,13 +79,22 @@ serveRequests(async (cmd, args) => {
       const count = Number(args.count);
       const intervalMs = Number(args.intervalMs);
       const startedAt = now();
+      // Each broadcast is synchronous in all three servers (our memory broker calls the hub directly), so the time
+      // it takes is the server's own fan-out cost, free of the clients' share of the CPU.
+      const loopMs = [];
       for (let seq = 0; seq < count; seq += 1) {
+        const before = performance.now();
         target.broadcast(makePayload(phase, seq));
+        loopMs.push(performance.now() - before);
         // A burst publishes everything in one go; paced publications let each delivery finish first.
         if (intervalMs > 0) await sleep(intervalMs);
       }
-      return { startedAt, endedAt: now() };
+      return { startedAt, endedAt: now(), loopMs };
     }
+    case 'exit':
+      // A clean exit, so that `--cpu-prof` (BENCH_CPU_PROF) writes its profile; SIGKILL follows if it hangs.
+      setImmediate(() => process.exit(0));
+      return null;
     default:
       throw new Error(`unknown command ${cmd}`);
   }
