@@ -15,6 +15,22 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  /** Contacts: a friend request to oneself. */
+  'CONTACT_SELF',
+  /** No user has this nickname (nicknames are case-sensitive). */
+  'USER_NOT_FOUND',
+  /** A request to this user is already pending from the caller, or the two are already friends. */
+  'CONTACT_EXISTS',
+  /** No contact in the state the operation needs (an incoming request to accept, an outgoing one to cancel…). */
+  'CONTACT_NOT_FOUND',
+  /** A direct chat needs the two users to be friends. */
+  'NOT_FRIENDS',
+  /** The chat is read-only for the caller (`canWrite` is false: the official chat, or no longer friends). */
+  'CHAT_READ_ONLY',
+  /** Only the author may edit or delete a message. */
+  'NOT_AUTHOR',
+  /** The message's entity list does not fit its text (bounds, type, URL, overlap). */
+  'INVALID_ENTITIES',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -7,6 +7,25 @@ import type { ClientInfo, SessionService, SessionTokens } from '../sessions/serv
 import type { PasswordHasher } from './password.js';
 import { findUserByEmail, findUserById, insertUser } from './repository.js';
 
+/** A completed sign-in, as the hooks see it. */
+export interface SignInEvent {
+  userId: string;
+  sessionId: string;
+  userAgent: string;
+  ip: string;
+  at: Date;
+}
+
+/**
+ * What other features do when an account is created or signs in (the system chat's welcome and new-device notice).
+ * Both run inside the same transaction as the account or session row, so a failure leaves nothing behind;
+ * `onSignedIn` may return work for after the commit (publishing).
+ */
+export interface AccountHooks {
+  onRegistered(tx: Database, userId: string): Promise<void>;
+  onSignedIn(tx: Database, signIn: SignInEvent): Promise<(() => Promise<void>) | null>;
+}
+
 export interface SignedIn {
   user: UserRow;
   tokens: SessionTokens;
@@ -21,11 +40,13 @@ export class AccountService {
   readonly #db: Database;
   readonly #passwords: PasswordHasher;
   readonly #sessions: SessionService;
+  readonly #hooks: AccountHooks | undefined;
 
-  constructor(db: Database, passwords: PasswordHasher, sessions: SessionService) {
+  constructor(db: Database, passwords: PasswordHasher, sessions: SessionService, hooks?: AccountHooks) {
     this.#db = db;
     this.#passwords = passwords;
     this.#sessions = sessions;
+    this.#hooks = hooks;
   }
 
   /**
@@ -44,6 +65,7 @@ export class AccountService {
           passwordHash,
         });
         const tokens = await this.#sessions.start(tx, user.id, client);
+        await this.#hooks?.onRegistered(tx, user.id);
         return { user, tokens };
       });
     } catch (error) {
@@ -57,7 +79,18 @@ export class AccountService {
     const user = await findUserByEmail(this.#db, normalizeEmail(body.email));
     const valid = await this.#passwords.verify(user?.passwordHash ?? null, body.password);
     if (!user || !valid) throw new InvalidCredentialsError();
-    const tokens = await this.#sessions.start(this.#db, user.id, client);
+    const { tokens, afterCommit } = await this.#db.transaction(async (tx) => {
+      const started = await this.#sessions.start(tx, user.id, client);
+      const after = await this.#hooks?.onSignedIn(tx, {
+        userId: user.id,
+        sessionId: started.sessionId,
+        userAgent: client.userAgent,
+        ip: client.ip,
+        at: new Date(),
+      });
+      return { tokens: started, afterCommit: after ?? null };
+    });
+    await afterCommit?.();
     return { user, tokens };
   }
 

@@ -1,0 +1,133 @@
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  type ChatKind,
+  type ChatMemberRow,
+  chatMembers,
+  type ChatRow,
+  chats,
+  directChats,
+} from '../../db/schema/chats.js';
+import { type MessageRow, messages } from '../../db/schema/messages.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+
+export interface Membership {
+  chat: ChatRow;
+  member: ChatMemberRow;
+}
+
+/** The chat if `userId` is a member of it. Non-members get nothing, the same as for an unknown id. */
+export async function findMembership(db: Database, chatId: string, userId: string): Promise<Membership | undefined> {
+  const [row] = await db
+    .select({ chat: chats, member: chatMembers })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's chats of one kind, by last message time (chats without messages by creation), newest first. */
+export async function listMemberships(db: Database, userId: string, kind: ChatKind): Promise<Membership[]> {
+  return db
+    .select({ chat: chats, member: chatMembers })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.userId, userId), eq(chats.kind, kind)))
+    .orderBy(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt}) desc`, desc(chats.id));
+}
+
+export async function membersOf(
+  db: Database,
+  chatIds: readonly string[],
+): Promise<{ chatId: string; user: UserRow }[]> {
+  if (chatIds.length === 0) return [];
+  return db
+    .select({ chatId: chatMembers.chatId, user: users })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(inArray(chatMembers.chatId, chatIds))
+    .orderBy(chatMembers.joinedAt, users.id);
+}
+
+export async function memberIdsOf(db: Database, chatId: string): Promise<string[]> {
+  const rows = await db.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.chatId, chatId));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * The newest live message of each chat: a LATERAL "ORDER BY id DESC LIMIT 1" per chat walks the (chat_id, id) index
+ * backwards, so a chat with a million messages costs one index probe.
+ */
+export async function lastMessagesOf(db: Database, chatIds: readonly string[]): Promise<Map<string, MessageRow>> {
+  if (chatIds.length === 0) return new Map();
+  const last = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chatId, chats.id), isNull(messages.deletedAt)))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .as('last');
+  const ids = await db
+    .select({ id: last.id })
+    .from(chats)
+    .innerJoinLateral(last, sql`true`)
+    .where(inArray(chats.id, chatIds));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      inArray(
+        messages.id,
+        ids.map((row) => row.id),
+      ),
+    );
+  return new Map(rows.map((row) => [row.chatId, row]));
+}
+
+/** Others' live messages after each chat's read marker; chats without unread messages are absent. */
+export async function unreadCountsOf(
+  db: Database,
+  userId: string,
+  chatIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (chatIds.length === 0) return new Map();
+  const rows = await db
+    .select({ chatId: messages.chatId, count: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(
+      and(
+        inArray(messages.chatId, chatIds),
+        isNull(messages.deletedAt),
+        sql`${messages.senderId} is distinct from ${userId}`,
+        or(isNull(chatMembers.lastReadMessageId), gt(messages.id, chatMembers.lastReadMessageId)),
+      ),
+    )
+    .groupBy(messages.chatId);
+  return new Map(rows.map((row) => [row.chatId, row.count]));
+}
+
+/** The pair's direct chat id; `low` < `high`. */
+export async function findDirectChatId(db: Database, low: string, high: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ chatId: directChats.chatId })
+    .from(directChats)
+    .where(and(eq(directChats.userLow, low), eq(directChats.userHigh, high)))
+    .limit(1);
+  return row?.chatId;
+}
+
+/** Throws a unique violation when the pair already has a chat (the caller's transaction then rolls back). */
+export async function insertDirectChat(
+  db: Database,
+  input: { chatId: string; low: string; high: string; now: Date },
+): Promise<void> {
+  await db.insert(chats).values({ id: input.chatId, kind: 'direct', createdAt: input.now });
+  await db.insert(directChats).values({ userLow: input.low, userHigh: input.high, chatId: input.chatId });
+  await db.insert(chatMembers).values([
+    { chatId: input.chatId, userId: input.low, joinedAt: input.now },
+    { chatId: input.chatId, userId: input.high, joinedAt: input.now },
+  ]);
+}

@@ -1,0 +1,128 @@
+import type { Chat } from '@beseda/protocol/chats';
+import { v7 as uuidv7 } from 'uuid';
+import { type Database, isUniqueViolation } from '../../db/database.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { findUserById } from '../accounts/repository.js';
+import { ContactSelfError, UserNotFoundError } from '../contacts/errors.js';
+import type { PresenceReader } from '../contacts/public-user.js';
+import { areFriends, findUserByNickname, friendIdsOf } from '../contacts/repository.js';
+import type { SystemChatService } from '../system-chat/service.js';
+import { toChat } from './dto.js';
+import { ChatNotFoundError, NotFriendsError } from './errors.js';
+import {
+  findDirectChatId,
+  findMembership,
+  insertDirectChat,
+  lastMessagesOf,
+  listMemberships,
+  memberIdsOf,
+  type Membership,
+  membersOf,
+  unreadCountsOf,
+} from './repository.js';
+
+/** What a write needs to know about the chat it targets. */
+export interface ChatAccess {
+  membership: Membership;
+  /** The other members (event recipients besides the caller). */
+  memberIds: string[];
+  canWrite: boolean;
+}
+
+/** Chat lists and single chats for a member, direct chats between friends, and the access check of every write. */
+export class ChatService {
+  readonly #db: Database;
+  readonly #presence: PresenceReader;
+  readonly #systemChats: SystemChatService;
+
+  constructor(db: Database, presence: PresenceReader, systemChats: SystemChatService) {
+    this.#db = db;
+    this.#presence = presence;
+    this.#systemChats = systemChats;
+  }
+
+  /** The user's direct chats, by last message time, newest first. */
+  async list(userId: string): Promise<Chat[]> {
+    return this.#build(userId, await listMemberships(this.#db, userId, 'direct'));
+  }
+
+  async get(userId: string, chatId: string): Promise<Chat> {
+    const membership = await findMembership(this.#db, chatId, userId);
+    if (!membership) throw new ChatNotFoundError();
+    const [chat] = await this.#build(userId, [membership]);
+    if (!chat) throw new ChatNotFoundError();
+    return chat;
+  }
+
+  /** The official chat, created on first use for accounts that predate it. */
+  async getSystem(userId: string): Promise<Chat> {
+    return this.get(userId, await this.#systemChats.ensure(userId));
+  }
+
+  /**
+   * The direct chat with a friend, created on first use. Two first requests race at direct_chats' primary key: one
+   * creates, the other's transaction rolls back and it reads the winner's chat — never two chats for one pair.
+   */
+  async openWith(userId: string, nickname: string): Promise<Chat> {
+    const me = await findUserById(this.#db, userId);
+    if (!me) throw new UserNotFoundError();
+    if (me.nickname === nickname) throw new ContactSelfError();
+    const other = await findUserByNickname(this.#db, nickname);
+    if (!other) throw new UserNotFoundError();
+    if (!(await areFriends(this.#db, me.id, other.id))) throw new NotFriendsError();
+    const [low, high] = me.id < other.id ? [me.id, other.id] : [other.id, me.id];
+    let chatId = await findDirectChatId(this.#db, low, high);
+    if (!chatId) {
+      const newId = uuidv7();
+      try {
+        await this.#db.transaction((tx) => insertDirectChat(tx, { chatId: newId, low, high, now: new Date() }));
+        chatId = newId;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        chatId = await findDirectChatId(this.#db, low, high);
+        if (!chatId) throw error;
+      }
+    }
+    return this.get(userId, chatId);
+  }
+
+  /**
+   * Membership (else 404, the same as an unknown id) and whether the caller may write: direct chats while the two
+   * are friends; the system chat never. Pass a transaction to check inside it.
+   */
+  async access(userId: string, chatId: string, db: Database = this.#db): Promise<ChatAccess> {
+    const membership = await findMembership(db, chatId, userId);
+    if (!membership) throw new ChatNotFoundError();
+    const memberIds = await memberIdsOf(db, chatId);
+    const others = memberIds.filter((id) => id !== userId);
+    const canWrite =
+      membership.chat.kind === 'direct' && others[0] !== undefined && (await areFriends(db, userId, others[0]));
+    return { membership, memberIds, canWrite };
+  }
+
+  async #build(userId: string, memberships: readonly Membership[]): Promise<Chat[]> {
+    const chatIds = memberships.map((m) => m.chat.id);
+    const [members, lastMessages, unread, friendIds] = await Promise.all([
+      membersOf(this.#db, chatIds),
+      lastMessagesOf(this.#db, chatIds),
+      unreadCountsOf(this.#db, userId, chatIds),
+      friendIdsOf(this.#db, userId),
+    ]);
+    const byChat = new Map<string, UserRow[]>();
+    for (const { chatId, user } of members) byChat.set(chatId, [...(byChat.get(chatId) ?? []), user]);
+    const online = await this.#presence.onlineUsers([...new Set(members.map((m) => m.user.id))]);
+    const friends = new Set(friendIds);
+    return memberships.map((membership) => {
+      const chatMembers = byChat.get(membership.chat.id) ?? [];
+      return toChat({
+        membership,
+        viewerId: userId,
+        members: chatMembers,
+        online,
+        lastMessage: lastMessages.get(membership.chat.id),
+        unreadCount: unread.get(membership.chat.id) ?? 0,
+        friends: chatMembers.some((user) => user.id !== userId && friends.has(user.id)),
+      });
+    });
+  }
+}

@@ -1,0 +1,162 @@
+import type { Contact, ContactEventStatus } from '@beseda/protocol/contacts';
+import { userChannel } from '@beseda/protocol/realtime';
+import type { Logger } from 'pino';
+import { v7 as uuidv7 } from 'uuid';
+import { type Database, isUniqueViolation } from '../../db/database.js';
+import type { ContactRow } from '../../db/schema/contacts.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { Publisher } from '../../realtime/publisher.js';
+import { findUserById } from '../accounts/repository.js';
+import { fanOut } from '../chats/fan-out.js';
+import { toContact } from './dto.js';
+import { ContactExistsError, ContactNotFoundError, ContactSelfError, UserNotFoundError } from './errors.js';
+import type { PresenceReader } from './public-user.js';
+import {
+  acceptPending,
+  areFriends,
+  deleteAccepted,
+  deletePending,
+  findUserByNickname,
+  friendIdsOf,
+  insertContact,
+  listContactsOf,
+  lockPair,
+} from './repository.js';
+
+interface Transition {
+  row: ContactRow;
+  event: ContactEventStatus;
+}
+
+/**
+ * The friend-request state machine (spec §4): none → PENDING (send) → ACCEPTED (accept, or a send back) → none
+ * (delete); PENDING → none (reject by the addressee, cancel by the requester). Every transition is one statement or
+ * one transaction, and is announced to both users after it commits.
+ */
+export class ContactService {
+  readonly #db: Database;
+  readonly #publisher: Publisher;
+  readonly #presence: PresenceReader;
+  readonly #logger: Logger;
+
+  constructor(db: Database, publisher: Publisher, presence: PresenceReader, logger: Logger) {
+    this.#db = db;
+    this.#publisher = publisher;
+    this.#presence = presence;
+    this.#logger = logger;
+  }
+
+  async list(userId: string): Promise<Contact[]> {
+    const rows = await listContactsOf(this.#db, userId);
+    const online = await this.#presence.onlineUsers(rows.map((row) => row.other.id));
+    return rows.map(({ contact, other }) => toContact(contact, other, online.has(other.id), userId));
+  }
+
+  /**
+   * Sends a request, or accepts theirs when they already asked (as Discord does). A pending outgoing request or an
+   * existing friendship is a 409. Two racing first requests of one pair meet at the pair's unique index: the loser
+   * retries once and then sees the winner's row.
+   */
+  async send(actorId: string, nickname: string): Promise<Contact> {
+    const { actor, target } = await this.#parties(actorId, nickname);
+    let transition: Transition;
+    try {
+      transition = await this.#sendOnce(actor, target);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      transition = await this.#sendOnce(actor, target);
+    }
+    await this.#announce(actor, target, transition.event);
+    return this.#dto(transition.row, target, actor.id);
+  }
+
+  /** Accepts the pending request `nickname` sent to the actor. */
+  async accept(actorId: string, nickname: string): Promise<Contact> {
+    const { actor, target } = await this.#parties(actorId, nickname);
+    const row = await acceptPending(this.#db, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
+    if (!row) throw new ContactNotFoundError('No pending request from this user');
+    await this.#announce(actor, target, 'accepted');
+    return this.#dto(row, target, actor.id);
+  }
+
+  /** Rejects an incoming request: the row goes away, so the requester may ask again later. */
+  async reject(actorId: string, nickname: string): Promise<void> {
+    const { actor, target } = await this.#parties(actorId, nickname);
+    const row = await deletePending(this.#db, { requesterId: target.id, addresseeId: actor.id });
+    if (!row) throw new ContactNotFoundError('No pending request from this user');
+    await this.#announce(actor, target, 'rejected');
+  }
+
+  /** Withdraws the actor's own pending request. */
+  async cancel(actorId: string, nickname: string): Promise<void> {
+    const { actor, target } = await this.#parties(actorId, nickname);
+    const row = await deletePending(this.#db, { requesterId: actor.id, addresseeId: target.id });
+    if (!row) throw new ContactNotFoundError('No pending request to this user');
+    await this.#announce(actor, target, 'cancelled');
+  }
+
+  /** Ends a friendship. Their direct chat stays readable, but read-only (canWrite follows the friendship). */
+  async remove(actorId: string, nickname: string): Promise<void> {
+    const { actor, target } = await this.#parties(actorId, nickname);
+    const row = await deleteAccepted(this.#db, actor.id, target.id);
+    if (!row) throw new ContactNotFoundError('This user is not your friend');
+    await this.#announce(actor, target, 'removed');
+  }
+
+  /** ContactAudience for presence: whom to tell that this user went online or offline. */
+  contactIdsOf(userId: string): Promise<string[]> {
+    return friendIdsOf(this.#db, userId);
+  }
+
+  areFriends(a: string, b: string): Promise<boolean> {
+    return areFriends(this.#db, a, b);
+  }
+
+  async #sendOnce(actor: UserRow, target: UserRow): Promise<Transition> {
+    return this.#db.transaction(async (tx) => {
+      const existing = await lockPair(tx, actor.id, target.id);
+      if (!existing) {
+        const now = new Date();
+        const row = await insertContact(tx, {
+          id: uuidv7(),
+          requesterId: actor.id,
+          addresseeId: target.id,
+          status: 'PENDING',
+          createdAt: now,
+          updatedAt: now,
+        });
+        return { row, event: 'pending' };
+      }
+      if (existing.status === 'PENDING' && existing.requesterId === target.id) {
+        const row = await acceptPending(tx, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
+        if (!row) throw new Error('locked pending request vanished');
+        return { row, event: 'accepted' };
+      }
+      throw new ContactExistsError();
+    });
+  }
+
+  async #parties(actorId: string, nickname: string): Promise<{ actor: UserRow; target: UserRow }> {
+    const actor = await findUserById(this.#db, actorId);
+    // The session row cascades with the user, so this is only a race with account deletion.
+    if (!actor) throw new UserNotFoundError();
+    if (nickname === actor.nickname) throw new ContactSelfError();
+    const target = await findUserByNickname(this.#db, nickname);
+    if (!target) throw new UserNotFoundError();
+    return { actor, target };
+  }
+
+  async #dto(row: ContactRow, other: UserRow, viewerId: string): Promise<Contact> {
+    const online = await this.#presence.onlineUsers([other.id]);
+    return toContact(row, other, online.has(other.id), viewerId);
+  }
+
+  /** To the other user (toast + reload) and to the actor's own channel (their other tabs reload). */
+  #announce(actor: UserRow, target: UserRow, status: ContactEventStatus): Promise<void> {
+    const event = { type: 'contact' as const, status, payload: { from: actor.nickname, userId: actor.id } };
+    return fanOut(this.#publisher, this.#logger, [
+      { channel: userChannel(target.id), event },
+      { channel: userChannel(actor.id), event },
+    ]);
+  }
+}

@@ -1,0 +1,130 @@
+import type { MessageEntity } from '@beseda/protocol/markup-schema';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { chatMembers, chats } from '../../db/schema/chats.js';
+import { type MessageRow, messages, type NewMessageRow } from '../../db/schema/messages.js';
+
+/** Throws a unique violation when the sender already used this client id in this chat. */
+export async function insertMessage(db: Database, row: NewMessageRow): Promise<MessageRow> {
+  const [inserted] = await db.insert(messages).values(row).returning();
+  if (!inserted) throw new Error('insert into messages returned no row');
+  await db.update(chats).set({ lastMessageAt: inserted.createdAt }).where(eq(chats.id, inserted.chatId));
+  return inserted;
+}
+
+export async function findByClientId(
+  db: Database,
+  input: { chatId: string; senderId: string; clientId: string },
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, input.chatId),
+        eq(messages.senderId, input.senderId),
+        eq(messages.clientId, input.clientId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A live (not deleted) message of a chat. */
+export async function findLiveInChat(db: Database, messageId: string, chatId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId), isNull(messages.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Any message of a chat, deleted or not (read markers may point at a message deleted since). */
+export async function existsInChat(db: Database, messageId: string, chatId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A live message in a chat `userId` is a member of; non-members get nothing, as for an unknown id. */
+export async function findLiveForMember(
+  db: Database,
+  messageId: string,
+  userId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+    .limit(1);
+  return row?.message;
+}
+
+/**
+ * One page of live messages, newest first, strictly older than `before`: a keyset walk of (chat_id, id), so
+ * messages arriving meanwhile never shift later pages (no gaps, no duplicates). Reads `limit + 1` to know `hasMore`.
+ */
+export async function listPage(
+  db: Database,
+  input: { chatId: string; before: string | undefined; limit: number },
+): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, input.chatId),
+        isNull(messages.deletedAt),
+        input.before === undefined ? undefined : lt(messages.id, input.before),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(input.limit + 1);
+  return { rows: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
+}
+
+export async function updateContent(
+  db: Database,
+  input: { id: string; content: string; entities: MessageEntity[]; editedAt: Date },
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ content: input.content, entities: input.entities, editedAt: input.editedAt })
+    .where(and(eq(messages.id, input.id), isNull(messages.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Soft delete: the text and entities are wiped; the row stays so ids and read markers keep resolving. */
+export async function softDelete(db: Database, id: string, now: Date): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ content: '', entities: [], deletedAt: now })
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Moves the member's read marker forward only; true when it moved. */
+export async function advanceReadMarker(
+  db: Database,
+  input: { chatId: string; userId: string; messageId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(chatMembers)
+    .set({ lastReadMessageId: input.messageId })
+    .where(
+      and(
+        eq(chatMembers.chatId, input.chatId),
+        eq(chatMembers.userId, input.userId),
+        or(isNull(chatMembers.lastReadMessageId), lt(chatMembers.lastReadMessageId, input.messageId)),
+      ),
+    )
+    .returning({ userId: chatMembers.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,180 @@
+import type { ChatEvent, EditMessageBody, Message, SendMessageBody } from '@beseda/protocol/chats';
+import type { MessageEntity } from '@beseda/protocol/markup-schema';
+import { validateEntities } from '@beseda/protocol/markup-validate';
+import { userMessageChannel } from '@beseda/protocol/realtime';
+import type { Logger } from 'pino';
+import { v7 as uuidv7 } from 'uuid';
+import { type Database, isUniqueViolation } from '../../db/database.js';
+import type { MessageRow } from '../../db/schema/messages.js';
+import { RateLimitedError } from '../../errors.js';
+import type { Publisher } from '../../realtime/publisher.js';
+import { findUserById } from '../accounts/repository.js';
+import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorError } from '../chats/errors.js';
+import { type Delivery, fanOut } from '../chats/fan-out.js';
+import type { ChatAccess, ChatService } from '../chats/service.js';
+import { toMessage } from './dto.js';
+import {
+  advanceReadMarker,
+  existsInChat,
+  findByClientId,
+  findLiveForMember,
+  findLiveInChat,
+  insertMessage,
+  listPage,
+  softDelete,
+  updateContent,
+} from './repository.js';
+import { TypingLimiter } from './typing-limiter.js';
+
+/**
+ * Reading and writing messages. Every write checks membership and rights inside its transaction and publishes to
+ * the members' `notification:user:message` channels after the commit.
+ */
+export class MessageService {
+  readonly #db: Database;
+  readonly #chats: ChatService;
+  readonly #publisher: Publisher;
+  readonly #logger: Logger;
+  readonly #typing = new TypingLimiter();
+
+  constructor(db: Database, chats: ChatService, publisher: Publisher, logger: Logger) {
+    this.#db = db;
+    this.#chats = chats;
+    this.#publisher = publisher;
+    this.#logger = logger;
+  }
+
+  async page(
+    userId: string,
+    query: { chatId: string; before?: string | undefined; limit: number },
+  ): Promise<{ messages: Message[]; hasMore: boolean }> {
+    await this.#chats.access(userId, query.chatId);
+    const { rows, hasMore } = await listPage(this.#db, {
+      chatId: query.chatId,
+      before: query.before,
+      limit: query.limit,
+    });
+    return { messages: rows.map(toMessage), hasMore };
+  }
+
+  async get(userId: string, messageId: string): Promise<Message> {
+    const row = await findLiveForMember(this.#db, messageId, userId);
+    if (!row) throw new ChatNotFoundError();
+    return toMessage(row);
+  }
+
+  /**
+   * Sends a text message. With a `clientId` it is idempotent: a retry (same sender, chat and client id) returns the
+   * message the first attempt stored, and publishes nothing new. Sending also marks the chat read up to it.
+   */
+  async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
+    const entities = checkedEntities(body.content, body.entities ?? []);
+    const clientId = body.clientId ?? null;
+    let sent: { row: MessageRow; access: ChatAccess | null };
+    try {
+      sent = await this.#db.transaction(async (tx) => {
+        const access = await this.#writable(userId, chatId, tx);
+        const earlier = clientId ? await findByClientId(tx, { chatId, senderId: userId, clientId }) : undefined;
+        if (earlier) return { row: earlier, access: null };
+        const row = await insertMessage(tx, {
+          id: uuidv7(),
+          chatId,
+          senderId: userId,
+          kind: 'TEXT',
+          content: body.content,
+          entities,
+          clientId,
+          createdAt: new Date(),
+        });
+        await advanceReadMarker(tx, { chatId, userId, messageId: row.id });
+        return { row, access };
+      });
+    } catch (error) {
+      // A concurrent retry with the same client id won the unique index: answer with its message.
+      if (!clientId || !isUniqueViolation(error)) throw error;
+      const row = await findByClientId(this.#db, { chatId, senderId: userId, clientId });
+      if (!row) throw error;
+      sent = { row, access: null };
+    }
+    const message = toMessage(sent.row);
+    if (sent.access) {
+      await this.#publish(sent.access.memberIds, { type: 'new_message', payload: { chatId, message } });
+    }
+    return message;
+  }
+
+  /** Author only, while they may still write in the chat; blank content is refused by the body schema. */
+  async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<Message> {
+    const entities = checkedEntities(body.content, body.entities ?? []);
+    const { row, access } = await this.#db.transaction(async (tx) => {
+      const access = await this.#chats.access(userId, chatId, tx);
+      const target = await this.#authored(tx, userId, chatId, messageId);
+      if (!access.canWrite) throw new ChatReadOnlyError();
+      const updated = await updateContent(tx, { id: target.id, content: body.content, entities, editedAt: new Date() });
+      if (!updated) throw new ChatNotFoundError();
+      return { row: updated, access };
+    });
+    const message = toMessage(row);
+    await this.#publish(access.memberIds, { type: 'edited_message', payload: { chatId, message } });
+    return message;
+  }
+
+  /** Author only; allowed even after the friendship ended (people may always take back their own words). */
+  async delete(userId: string, chatId: string, messageId: string): Promise<void> {
+    const access = await this.#db.transaction(async (tx) => {
+      const access = await this.#chats.access(userId, chatId, tx);
+      const target = await this.#authored(tx, userId, chatId, messageId);
+      if (!(await softDelete(tx, target.id, new Date()))) throw new ChatNotFoundError();
+      return access;
+    });
+    await this.#publish(access.memberIds, { type: 'deleted_message', payload: { chatId, messageId } });
+  }
+
+  /** Typing is not stored: it goes to the other members only, lightly rate-limited per user. */
+  async typing(userId: string, chatId: string, isTyping: boolean): Promise<void> {
+    if (!this.#typing.take(userId)) throw new RateLimitedError(this.#typing.retryAfterSeconds());
+    const access = await this.#writable(userId, chatId, this.#db);
+    const user = await findUserById(this.#db, userId);
+    if (!user) throw new ChatNotFoundError();
+    await this.#publish(
+      access.memberIds.filter((id) => id !== userId),
+      { type: isTyping ? 'typing' : 'stop_typing', payload: { chatId, userId, name: user.name } },
+    );
+  }
+
+  /**
+   * Moves the caller's read marker forward (never back) and tells every member, the reader's other tabs included.
+   * Reading works in read-only chats too; a marker that does not move publishes nothing.
+   */
+  async markRead(userId: string, chatId: string, messageId: string): Promise<void> {
+    const access = await this.#chats.access(userId, chatId);
+    if (!(await existsInChat(this.#db, messageId, chatId))) throw new ChatNotFoundError();
+    const moved = await advanceReadMarker(this.#db, { chatId, userId, messageId });
+    if (moved) await this.#publish(access.memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
+  }
+
+  async #writable(userId: string, chatId: string, db: Database): Promise<ChatAccess> {
+    const access = await this.#chats.access(userId, chatId, db);
+    if (!access.canWrite) throw new ChatReadOnlyError();
+    return access;
+  }
+
+  /** The live message of this chat; someone else's is a 403, a missing or deleted one a 404. */
+  async #authored(db: Database, userId: string, chatId: string, messageId: string): Promise<MessageRow> {
+    const row = await findLiveInChat(db, messageId, chatId);
+    if (!row) throw new ChatNotFoundError();
+    if (row.senderId !== userId) throw new NotAuthorError();
+    return row;
+  }
+
+  #publish(memberIds: readonly string[], event: ChatEvent): Promise<void> {
+    const deliveries: Delivery[] = memberIds.map((id) => ({ channel: userMessageChannel(id), event }));
+    return fanOut(this.#publisher, this.#logger, deliveries);
+  }
+}
+
+function checkedEntities(content: string, entities: MessageEntity[]): MessageEntity[] {
+  const result = validateEntities(content, entities);
+  if (!result.ok) throw new InvalidEntitiesError(result.reason, result.index);
+  return entities;
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH, messageEntitiesSchema } from './markup-schema.js';
+import { publicUserSchema } from './user.js';
+import { NICKNAME_MAX_LENGTH, requiredString, VALIDATION } from './validation.js';
+
+/**
+ * Chats and messages (spec §3 Chat / Message, §7 "Chats"). Direct chats exist between friends; every user has one
+ * official system chat, written by the server; channel chats arrive with groups. Ids are UUIDv7 strings.
+ */
+
+export const chatKindSchema = z.enum(['direct', 'system', 'channel']);
+export type ChatKind = z.infer<typeof chatKindSchema>;
+
+export const messageKindSchema = z.enum(['TEXT', 'SYSTEM', 'RTCP']);
+export type MessageKind = z.infer<typeof messageKindSchema>;
+
+/**
+ * A system message is data, not words: the client renders it from its ru catalogue by `key`
+ * (`welcome` → the greeting; `new_sign_in` → «a sign-in from {device}, {ip}, {at}»). Its `content` is ''.
+ */
+export const systemMessageSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('welcome') }),
+  z.object({
+    key: z.literal('new_sign_in'),
+    /** Human device name derived from the user agent, e.g. "Firefox, Windows" (as in the sessions list). */
+    device: z.string(),
+    ip: z.string(),
+    /** ISO 8601 time of the sign-in. */
+    at: z.string(),
+  }),
+]);
+export type SystemMessage = z.infer<typeof systemMessageSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  /** null for system messages. */
+  senderId: z.string().nullable(),
+  kind: messageKindSchema,
+  /** Exactly as sent (never trimmed or escaped: the renderer escapes). '' for system messages. */
+  content: z.string(),
+  entities: messageEntitiesSchema,
+  system: systemMessageSchema.nullable(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  /** Spec §4: edited messages show «(изменено)». */
+  isEdited: z.boolean(),
+  /** The sender's idempotency key from `send`, so an optimistic message can be matched with its echo. */
+  clientId: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** The newest live message of a chat, for the sidebar (spec §3 Chat.lastMessage). */
+export const messagePreviewSchema = messageSchema.pick({
+  id: true,
+  content: true,
+  kind: true,
+  system: true,
+  senderId: true,
+  createdAt: true,
+});
+export type MessagePreview = z.infer<typeof messagePreviewSchema>;
+
+export const chatSchema = z.object({
+  id: z.string(),
+  kind: chatKindSchema,
+  /** Direct: the other user's name. System: 'Beseda' (the client may show its own catalogue title when `official`). */
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  isGroup: z.boolean(),
+  /** The official system chat (tagged «Official» in the sidebar). */
+  official: z.boolean(),
+  /** Every member, the caller included. */
+  chatUsers: z.array(publicUserSchema),
+  /** Direct chats: the other user's id; otherwise null. */
+  targetUserId: z.string().nullable(),
+  lastMessage: messagePreviewSchema.nullable(),
+  /** Online status of the target user (direct); the system chat is always 'online'. */
+  status: z.object({ status: z.enum(['online', 'offline']) }),
+  /** Direct: while the two are friends. System: never. The input is shown only when true (spec §2). */
+  canWrite: z.boolean(),
+  /** Others' live messages after `lastReadMessageId`. */
+  unreadCount: z.number().int().nonnegative(),
+  lastReadMessageId: z.string().nullable(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const chatsResponseSchema = z.object({ chats: z.array(chatSchema) });
+export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
+
+export const chatResponseSchema = z.object({ chat: chatSchema });
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: messageSchema });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const MESSAGES_PAGE_DEFAULT = 50;
+export const MESSAGES_PAGE_MAX = 100;
+
+/** Newest first; `hasMore` says whether older messages exist (ask again with `before` = the last id of this page). */
+export const messagesResponseSchema = z.object({ messages: z.array(messageSchema), hasMore: z.boolean() });
+export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
+
+export const chatIdQuerySchema = z.object({ chatId: z.uuid() });
+export type ChatIdQuery = z.infer<typeof chatIdQuerySchema>;
+
+export const messageIdQuerySchema = z.object({ messageId: z.uuid() });
+export type MessageIdQuery = z.infer<typeof messageIdQuerySchema>;
+
+export const messageInChatQuerySchema = z.object({ messageId: z.uuid(), chatId: z.uuid() });
+export type MessageInChatQuery = z.infer<typeof messageInChatQuerySchema>;
+
+/** GET /api/chat/messages: keyset paging on the message id (`before` is exclusive). */
+export const messagesQuerySchema = z.object({
+  chatId: z.uuid(),
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
+});
+export type MessagesQuery = z.input<typeof messagesQuerySchema>;
+
+export const chatWithBodySchema = z.object({ nickname: requiredString.max(NICKNAME_MAX_LENGTH * 2) });
+export type ChatWithBody = z.infer<typeof chatWithBodySchema>;
+
+/** Spec §5: blank (trimmed) content is not sent. The text itself is stored untrimmed, so entity offsets hold. */
+const messageContent = z
+  .string({ error: VALIDATION.required })
+  .max(MAX_MESSAGE_LENGTH, { error: VALIDATION.invalid })
+  .refine((value) => value.trim().length > 0, { error: VALIDATION.required });
+
+export const CLIENT_ID_MAX_LENGTH = 64;
+
+export const sendMessageBodySchema = z.object({
+  content: messageContent,
+  entities: messageEntitiesSchema.default([]),
+  /** Client-generated id (e.g. a UUID) of an optimistic message: a retried send with it returns the first one. */
+  clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH).optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+export const editMessageBodySchema = z.object({
+  content: messageContent,
+  entities: messageEntitiesSchema.default([]),
+});
+export type EditMessageBody = z.input<typeof editMessageBodySchema>;
+
+export const typingBodySchema = z.object({ isTyping: z.boolean() });
+export type TypingBody = z.infer<typeof typingBodySchema>;
+
+/** POST /api/chat/read (an addition to the spec): the newest message the reader has seen. */
+export const readBodySchema = z.object({ messageId: z.uuid() });
+export type ReadBody = z.infer<typeof readBodySchema>;
+
+/**
+ * Events on `notification:user:message#<userId>`, one channel per member. Message events reach every member, the
+ * sender included (their other tabs; the sending tab matches its optimistic message by `clientId`). Typing reaches
+ * the other members only; `read_message` reaches everyone (the reader's other tabs reset their badge). Events are
+ * idempotent by id: apply `new_message` only if the id is unknown, `edited_message` only if `editedAt` is newer.
+ */
+export const chatEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('new_message'), payload: z.object({ chatId: z.string(), message: messageSchema }) }),
+  z.object({ type: z.literal('edited_message'), payload: z.object({ chatId: z.string(), message: messageSchema }) }),
+  z.object({
+    type: z.literal('deleted_message'),
+    payload: z.object({ chatId: z.string(), messageId: z.string() }),
+  }),
+  z.object({
+    type: z.literal('read_message'),
+    payload: z.object({ chatId: z.string(), userId: z.string(), messageId: z.string() }),
+  }),
+  z.object({
+    type: z.literal('typing'),
+    payload: z.object({ chatId: z.string(), userId: z.string(), name: z.string() }),
+  }),
+  z.object({
+    type: z.literal('stop_typing'),
+    payload: z.object({ chatId: z.string(), userId: z.string(), name: z.string() }),
+  }),
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;
