@@ -15,7 +15,8 @@ export function useRealtime(): RealtimeClient {
 /** Spec §4 connection state: disconnected, connecting or connected. */
 export function useRealtimeState(): ConnectionState {
   const client = useRealtime();
-  return useSyncExternalStore(client.subscribe, client.getSnapshot);
+  // The same snapshot serves server rendering (tests render to a string; there is no socket there either).
+  return useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
 }
 
 /**
