@@ -38,9 +38,11 @@ export interface RealtimeClient {
 
 /**
  * The official `centrifuge` client as the web app will use it: `getToken` calls `GET /api/auth/ws-token` with the
- * session cookie. `url()` is read on every (re)connect, so a test can move the client to another process.
+ * session cookie. `url()` (and `http` when a function) is read on every (re)connect, so a test can move the client to
+ * another process.
  */
-export function realtimeClient(http: TestClient, url: () => string): RealtimeClient {
+export function realtimeClient(http: TestClient | (() => TestClient), url: () => string): RealtimeClient {
+  const httpClient = typeof http === 'function' ? http : () => http;
   // The client takes a constructor; this one picks the current address each time it is called.
   class SwitchingWebSocket extends WebSocket {
     constructor(_address: string, protocols?: string | string[]) {
@@ -53,7 +55,7 @@ export function realtimeClient(http: TestClient, url: () => string): RealtimeCli
     maxReconnectDelay: 300,
     timeout: 3_000,
     getToken: async () => {
-      const response = await http.get('/api/auth/ws-token');
+      const response = await httpClient().get('/api/auth/ws-token');
       if (response.status !== 200) throw new Error(`ws-token: ${response.status}`);
       return (response.body as { token: string }).token;
     },
