@@ -100,6 +100,16 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
     expect((await send(b, a)).status).toBe(409);
   });
 
+  it('two requests crossing each other end as one friendship, never two rows', async () => {
+    const [a, b] = [await newPerson(server), await newPerson(server)];
+    const before = await server.ctx.db.$count(contacts);
+    const responses = await Promise.all([send(a, b), send(b, a)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    expect(await server.ctx.db.$count(contacts)).toBe(before + 1);
+    expect((await list(a))[0]?.status).toBe('ACCEPTED');
+    expect((await list(b))[0]?.status).toBe('ACCEPTED');
+  });
+
   it('only the addressee accepts or rejects; only the requester cancels', async () => {
     const [a, b] = [await newPerson(server), await newPerson(server)];
     await send(a, b);

@@ -86,6 +86,17 @@ export class ChatService {
     return this.get(userId, chatId);
   }
 
+  /** Membership only (else 404, the same as an unknown id): the one primary-key probe reads need. */
+  async requireMember(userId: string, chatId: string): Promise<Membership> {
+    const membership = await findMembership(this.#db, chatId, userId);
+    if (!membership) throw new ChatNotFoundError();
+    return membership;
+  }
+
+  memberIds(chatId: string): Promise<string[]> {
+    return memberIdsOf(this.#db, chatId);
+  }
+
   /**
    * Membership (else 404, the same as an unknown id) and whether the caller may write: direct chats while the two
    * are friends; the system chat never. Pass a transaction to check inside it.

@@ -48,7 +48,7 @@ export class MessageService {
     userId: string,
     query: { chatId: string; before?: string | undefined; limit: number },
   ): Promise<{ messages: Message[]; hasMore: boolean }> {
-    await this.#chats.access(userId, query.chatId);
+    await this.#chats.requireMember(userId, query.chatId);
     const { rows, hasMore } = await listPage(this.#db, {
       chatId: query.chatId,
       before: query.before,
@@ -147,10 +147,12 @@ export class MessageService {
    * Reading works in read-only chats too; a marker that does not move publishes nothing.
    */
   async markRead(userId: string, chatId: string, messageId: string): Promise<void> {
-    const access = await this.#chats.access(userId, chatId);
+    await this.#chats.requireMember(userId, chatId);
     if (!(await existsInChat(this.#db, messageId, chatId))) throw new ChatNotFoundError();
     const moved = await advanceReadMarker(this.#db, { chatId, userId, messageId });
-    if (moved) await this.#publish(access.memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
+    if (!moved) return;
+    const memberIds = await this.#chats.memberIds(chatId);
+    await this.#publish(memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
   }
 
   async #writable(userId: string, chatId: string, db: Database): Promise<ChatAccess> {
