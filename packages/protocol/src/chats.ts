@@ -80,10 +80,14 @@ export const chatSchema = z.object({
   /** Direct: while the two are friends. System: never. The input is shown only when true (spec §2). */
   canWrite: z.boolean(),
   /** Others' live messages after `lastReadMessageId`. */
+  /** Exact up to UNREAD_COUNT_CAP; at the cap the client shows «99+» (counting further would cost a scan per chat). */
   unreadCount: z.number().int().nonnegative(),
   lastReadMessageId: z.string().nullable(),
 });
 export type Chat = z.infer<typeof chatSchema>;
+
+/** Unread counters stop counting here, so a chat with a huge backlog still opens in one index range scan. */
+export const UNREAD_COUNT_CAP = 100;
 
 export const chatsResponseSchema = z.object({ chats: z.array(chatSchema) });
 export type ChatsResponse = z.infer<typeof chatsResponseSchema>;

@@ -1,6 +1,7 @@
-import type { Chat, Message } from '@beseda/protocol/chats';
+import { type Chat, type Message, UNREAD_COUNT_CAP } from '@beseda/protocol/chats';
 import { MAX_MESSAGE_LENGTH } from '@beseda/protocol/markup-schema';
 import { userMessageChannel } from '@beseda/protocol/realtime';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema/messages.js';
 import { directChat, newPerson, type Person, published } from './chats-fixtures.js';
@@ -244,6 +245,25 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     const otherChat = await pair();
     const foreign = messageOf(await send(otherChat.a, otherChat.chatId, { content: 'elsewhere' }));
     expect((await read(foreign.id)).status).toBe(404);
+  });
+
+  it('counts unread messages up to UNREAD_COUNT_CAP, however long the backlog', async () => {
+    const { a, b, chatId } = await pair();
+    const base = Date.now();
+    const backlog = Array.from({ length: UNREAD_COUNT_CAP + 20 }, (_, i) => ({
+      id: uuidv7({ msecs: base + i }),
+      chatId,
+      senderId: a.user.id,
+      kind: 'TEXT' as const,
+      content: `backlog ${i}`,
+      entities: [],
+      createdAt: new Date(base + i),
+    }));
+    await server.ctx.db.insert(messages).values(backlog);
+    expect((await chatOf(b, chatId)).unreadCount).toBe(UNREAD_COUNT_CAP);
+    const chats = (await b.client.get('/api/chat')).body as { chats: Chat[] };
+    expect(chats.chats.find((chat) => chat.id === chatId)?.unreadCount).toBe(UNREAD_COUNT_CAP);
+    expect((await chatOf(a, chatId)).unreadCount).toBe(0);
   });
 
   it('keyset pages have no gaps or duplicates while new messages arrive', async () => {

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { UNREAD_COUNT_CAP } from '@beseda/protocol/chats';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   type ChatKind,
@@ -86,27 +87,33 @@ export async function lastMessagesOf(db: Database, chatIds: readonly string[]): 
   return new Map(rows.map((row) => [row.chatId, row]));
 }
 
-/** Others' live messages after each chat's read marker; chats without unread messages are absent. */
+/**
+ * Others' live messages after each chat's read marker, counted up to UNREAD_COUNT_CAP per chat (the inner LIMIT keeps
+ * a chat with a million unread messages as cheap as one with a hundred); chats without unread messages are absent.
+ */
 export async function unreadCountsOf(
   db: Database,
   userId: string,
   chatIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (chatIds.length === 0) return new Map();
+  // Qualified by hand: Drizzle renders columns of a one-table select unqualified, which inside this correlated
+  // subquery would compare the inner table's chat_id with itself.
+  const capped = sql<number>`(
+    select count(*)::int from (
+      select 1 from messages as m
+      where m.chat_id = chat_members.chat_id
+        and m.deleted_at is null
+        and m.sender_id is distinct from ${userId}
+        and (chat_members.last_read_message_id is null or m.id > chat_members.last_read_message_id)
+      limit ${UNREAD_COUNT_CAP}
+    ) as unread
+  )`;
   const rows = await db
-    .select({ chatId: messages.chatId, count: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(
-      and(
-        inArray(messages.chatId, chatIds),
-        isNull(messages.deletedAt),
-        sql`${messages.senderId} is distinct from ${userId}`,
-        or(isNull(chatMembers.lastReadMessageId), gt(messages.id, chatMembers.lastReadMessageId)),
-      ),
-    )
-    .groupBy(messages.chatId);
-  return new Map(rows.map((row) => [row.chatId, row.count]));
+    .select({ chatId: chatMembers.chatId, count: capped })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
+  return new Map(rows.filter((row) => row.count > 0).map((row) => [row.chatId, row.count]));
 }
 
 /** The pair's direct chat id; `low` < `high`. */

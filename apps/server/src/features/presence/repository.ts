@@ -12,11 +12,3 @@ export async function touchLastSeen(db: Database, userId: string, at: Date): Pro
     .set({ lastSeenAt: sql`greatest(${users.lastSeenAt}, ${at.toISOString()}::timestamptz)` })
     .where(eq(users.id, userId));
 }
-
-/**
- * Who hears about a user's online status: their accepted contacts. The contacts table arrives with the friends
- * issue, which replaces this body with its query; until then nobody is a contact, so nothing is published.
- */
-export async function findContactIds(_db: Database, _userId: string): Promise<string[]> {
-  return [];
-}
