@@ -2,6 +2,8 @@ import { wsTokenResponseSchema } from '@beseda/protocol/auth';
 import i18next from 'i18next';
 import { fetchMe } from '../../features/auth/auth-api';
 import { useUserStore } from '../../features/auth/user-store';
+import { registerContactEvents } from '../../features/friends/contacts-events';
+import { useContactsStore } from '../../features/friends/contacts-store';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
@@ -64,7 +66,15 @@ function resyncUser(): void {
  * listeners that refetch what could not be recovered. Returns the function that removes them all.
  */
 export function registerRealtimeFeatures(client: RealtimeClient): () => void {
-  const removers = [registerPresenceEvents(client, log.child('presence')), client.onResync(resyncUser)];
+  const removers = [
+    registerPresenceEvents(client, log.child('presence')),
+    registerContactEvents(client, log.child('contacts'), () => useUserStore.getState().id),
+    client.onResync(resyncUser),
+    client.onResync(() => useContactsStore.getState().requestReload()),
+    // This runs when the signed-in app unmounts (sign-out, ended session). Resetting here rather than in bootstrap's
+    // sign-out watcher keeps the contacts code out of the entry chunk that /auth loads.
+    () => useContactsStore.getState().reset(),
+  ];
   return () => {
     for (const remove of removers) remove();
   };
