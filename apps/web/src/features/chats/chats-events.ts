@@ -1,0 +1,47 @@
+import { chatEventSchema, type ChatEvent } from '@beseda/protocol/chats';
+import type { EventRegistry } from '../../lib/realtime/events';
+import type { Logger } from '../../lib/logger';
+import { onDeletedMessage, onEditedMessage, onNewMessage, onReadMessage, onTyping } from './chats-store';
+
+const CHAT_EVENT_TYPES = [
+  'new_message',
+  'edited_message',
+  'deleted_message',
+  'read_message',
+  'typing',
+  'stop_typing',
+] as const satisfies readonly ChatEvent['type'][];
+
+function apply(event: ChatEvent): void {
+  switch (event.type) {
+    case 'new_message':
+      return onNewMessage(event.payload);
+    case 'edited_message':
+      return onEditedMessage(event.payload);
+    case 'deleted_message':
+      return onDeletedMessage(event.payload);
+    case 'read_message':
+      return onReadMessage(event.payload);
+    case 'typing':
+      return onTyping(event.payload, true);
+    case 'stop_typing':
+      return onTyping(event.payload, false);
+  }
+}
+
+/** Feeds the chat events of `notification:user:message#<me>` into the chats store; returns the unregister function. */
+export function registerChatEvents(client: Pick<EventRegistry, 'on'>, log: Logger): () => void {
+  const removers = CHAT_EVENT_TYPES.map((type) =>
+    client.on(type, (event) => {
+      const parsed = chatEventSchema.safeParse({ type: event.type, payload: event.payload });
+      if (!parsed.success) {
+        log.warn(`Dropped a malformed ${type} event`, parsed.error.issues);
+        return;
+      }
+      apply(parsed.data);
+    }),
+  );
+  return () => {
+    for (const remove of removers) remove();
+  };
+}
