@@ -14,7 +14,7 @@ export const GroupLayout = lazy(() => shell().then((m) => ({ default: m.GroupLay
 export const SettingsLayout = lazy(() => shell().then((m) => ({ default: m.SettingsLayout })));
 
 export const FriendsPage = lazy(() =>
-  import('../features/home/friends-page').then((m) => ({ default: m.FriendsPage })),
+  import('../features/friends/friends-page').then((m) => ({ default: m.FriendsPage })),
 );
 export const CallsPage = lazy(() => import('../features/home/calls-page').then((m) => ({ default: m.CallsPage })));
 export const CalendarPage = lazy(() =>

@@ -19,13 +19,16 @@ export interface SidebarLinkProps {
   /** Active only on this exact path (not on nested ones). */
   end?: boolean;
   testId?: string;
+  /** Shown at the end of the row (a badge). */
+  trailing?: ReactNode;
 }
 
-export function SidebarLink({ to, label, icon, compact = false, end = true, testId }: SidebarLinkProps) {
+export function SidebarLink({ to, label, icon, compact = false, end = true, testId, trailing }: SidebarLinkProps) {
   return (
     <NavLink to={to} end={end} className={`${styles.link} ${compact ? styles.compact : ''}`} data-testid={testId}>
       {icon ? <Icon name={icon} size={22} className={styles.linkIcon} /> : null}
       {label}
+      {trailing ? <span className={styles.trailing}>{trailing}</span> : null}
     </NavLink>
   );
 }

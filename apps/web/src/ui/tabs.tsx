@@ -1,10 +1,19 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { Icon, type IconName } from './icon';
 import styles from './tabs.module.css';
 
 export interface TabItem<T extends string> {
   id: T;
   label: string;
   badge?: number;
+  /** Spoken instead of the bare number (e.g. «2 заявки в друзья»). */
+  badgeLabel?: string;
+  /** A call to action among the tabs (the green «Добавить в друзья»). */
+  accent?: boolean;
+  /** Drawn before the label; with `iconOnly` the label is kept for screen readers only (compact headers). */
+  icon?: IconName;
+  iconOnly?: boolean;
+  testId?: string;
 }
 
 export interface TabsProps<T extends string> {
@@ -76,11 +85,23 @@ export function Tabs<T extends string>({
             aria-selected={selected}
             aria-controls={panelId(idPrefix, item.id)}
             tabIndex={selected ? 0 : -1}
-            className={styles.tab}
+            className={`${styles.tab} ${item.accent ? styles.accent : ''}`}
             onClick={() => onChange(item.id)}
+            data-testid={item.testId}
           >
-            {item.label}
-            {item.badge ? <span className={styles.badge}>{item.badge}</span> : null}
+            {item.icon ? <Icon name={item.icon} size={18} /> : null}
+            {item.iconOnly ? <span className="visually-hidden">{item.label}</span> : item.label}
+            {item.badge ? (
+              <span className={styles.badge}>
+                <span
+                  aria-hidden={item.badgeLabel ? true : undefined}
+                  data-testid={item.testId ? `${item.testId}-badge` : undefined}
+                >
+                  {item.badge}
+                </span>
+                {item.badgeLabel ? <span className="visually-hidden">{item.badgeLabel}</span> : null}
+              </span>
+            ) : null}
           </button>
         );
       })}

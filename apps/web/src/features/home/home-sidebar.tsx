@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../app/routes';
 import { EmptyState } from '../../ui/empty-state';
+import { FriendsNavLink } from '../friends/friends-nav-link';
 import { Icon } from '../../ui/icon';
 import { SidebarLink, SidebarNav, SidebarSectionHeader, sidebarNavStyles } from '../../ui/sidebar-nav';
 import { Tooltip } from '../../ui/tooltip';
@@ -34,7 +35,7 @@ export function HomeSidebar() {
       </div>
       <div className={styles.scroll}>
         <SidebarNav label={t('nav.home')}>
-          <SidebarLink to={ROUTES.friends} label={t('home.friends')} icon="friend" testId="nav-friends" />
+          <FriendsNavLink />
           <SidebarLink to={ROUTES.calls} label={t('home.calls')} icon="call" testId="nav-calls" />
           <SidebarLink to={ROUTES.calendar} label={t('home.calendar')} icon="calendar" testId="nav-calendar" />
         </SidebarNav>

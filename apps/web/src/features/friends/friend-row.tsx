@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '@beseda/protocol/contacts';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import type { ContactAction } from './contacts-api';
+import styles from './friend-row.module.css';
+import { RoundAction } from './round-action';
+
+export interface FriendRowProps {
+  contact: Contact;
+  online: boolean;
+  busy: boolean;
+  onAction(action: ContactAction, contact: Contact): void;
+  onMessage(contact: Contact): void;
+}
+
+/** One person on the friends page: avatar with presence, nickname, status line and the actions their state allows. */
+export function FriendRow({ contact, online, busy, onAction, onMessage }: FriendRowProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const { user } = contact;
+  const pending = contact.status === 'PENDING';
+  const incoming = pending && contact.direction === 'INCOMING';
+  const status = pending
+    ? t(incoming ? 'friends.statusIncoming' : 'friends.statusOutgoing')
+    : t(online ? 'friends.statusOnline' : 'friends.statusOffline');
+
+  return (
+    <li
+      className={styles.row}
+      data-testid="friend-row"
+      data-nickname={user.nickname}
+      data-status={pending ? (incoming ? 'incoming' : 'outgoing') : online ? 'online' : 'offline'}
+    >
+      <Avatar
+        id={user.id}
+        name={user.name || user.nickname}
+        url={user.avatarUrl}
+        size={32}
+        // Presence of people who are not friends yet is not live (the server tells friends only), so no dot.
+        status={pending ? undefined : online ? 'online' : 'offline'}
+        ringColour="var(--row-ring)"
+      />
+      <div className={styles.info}>
+        <p className={styles.name}>
+          {user.nickname}
+          {user.name && user.name !== user.nickname ? <span className={styles.realName}>{user.name}</span> : null}
+        </p>
+        <p className={styles.status}>{status}</p>
+      </div>
+      {confirming ? (
+        <div
+          className={styles.confirm}
+          role="group"
+          aria-label={t('friends.removeConfirm', { nickname: user.nickname })}
+        >
+          <span className={styles.confirmText}>{t('friends.removeConfirm', { nickname: user.nickname })}</span>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            {t('friends.removeConfirmNo')}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            loading={busy}
+            onClick={() => onAction('remove', contact)}
+            data-testid="friend-remove-confirm"
+          >
+            {t('friends.removeConfirmYes')}
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          {incoming ? (
+            <>
+              <RoundAction
+                icon="ok"
+                tone="success"
+                label={t('friends.accept')}
+                disabled={busy}
+                onClick={() => onAction('accept', contact)}
+              />
+              <RoundAction
+                icon="cross"
+                tone="danger"
+                label={t('friends.reject')}
+                disabled={busy}
+                onClick={() => onAction('reject', contact)}
+              />
+            </>
+          ) : pending ? (
+            <RoundAction
+              icon="cross"
+              tone="danger"
+              label={t('friends.cancel')}
+              disabled={busy}
+              onClick={() => onAction('cancel', contact)}
+            />
+          ) : (
+            <>
+              <RoundAction
+                icon="chat"
+                label={t('friends.message')}
+                disabled={busy}
+                onClick={() => onMessage(contact)}
+              />
+              <RoundAction
+                icon="cross"
+                tone="danger"
+                label={t('friends.remove')}
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+              />
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

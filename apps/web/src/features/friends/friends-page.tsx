@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FRIENDS_NARROW_BREAKPOINT_PX } from '@beseda/protocol/constants';
+import { PageHeader } from '../../app/layout/page-header';
+import page from '../../ui/page.module.css';
+import { panelId, Tabs, tabId, type TabItem } from '../../ui/tabs';
+import { ActivityPanel } from './activity-panel';
+import { AddFriend } from './add-friend';
+import { useContactsStore } from './contacts-store';
+import { FriendsList } from './friends-list';
+import { pendingCounts, type FriendsTab } from './friends-lists';
+import styles from './friends-page.module.css';
+import { useNarrow } from './use-narrow';
+
+type FriendsView = FriendsTab | 'add';
+const TAB_PREFIX = 'friends';
+
+/** Spec §2 friends page: tabs В сети / Все / Ожидание / Заблокированные, Add friend, and the activity panel. */
+export function FriendsPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<FriendsView>('online');
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(bodyRef, FRIENDS_NARROW_BREAKPOINT_PX);
+  const contacts = useContactsStore((state) => state.contacts);
+  const { incoming, outgoing } = pendingCounts(contacts);
+  const pending = incoming + outgoing;
+
+  useEffect(() => useContactsStore.getState().ensureLoaded(), []);
+
+  const tabs: TabItem<FriendsView>[] = [
+    { id: 'online', label: t('friends.online'), testId: 'friends-tab-online' },
+    { id: 'all', label: t('friends.all'), testId: 'friends-tab-all' },
+    {
+      id: 'pending',
+      label: t('friends.pending'),
+      badge: pending,
+      badgeLabel: t('friends.requestsCount', { count: pending }),
+      testId: 'friends-tab-pending',
+    },
+    { id: 'blocked', label: t('friends.blocked'), testId: 'friends-tab-blocked' },
+    // Narrow mode: the call to action keeps its place as an icon, so every tab stays in reach.
+    {
+      id: 'add',
+      label: t('friends.addFriend'),
+      accent: true,
+      iconOnly: narrow,
+      icon: narrow ? 'plus' : undefined,
+      testId: 'friends-tab-add',
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader icon="friend" title={t('friends.title')}>
+        <Tabs<FriendsView>
+          items={tabs}
+          value={view}
+          onChange={setView}
+          label={t('friends.tabsLabel')}
+          variant="pill"
+          idPrefix={TAB_PREFIX}
+          className={narrow ? styles.tabsNarrow : styles.tabs}
+        />
+      </PageHeader>
+      <div ref={bodyRef} className={page.body} data-narrow={narrow || undefined} data-testid="friends-page">
+        <section
+          className={styles.main}
+          role="tabpanel"
+          id={panelId(TAB_PREFIX, view)}
+          aria-labelledby={tabId(TAB_PREFIX, view)}
+        >
+          {view === 'add' ? <AddFriend /> : <FriendsList tab={view} />}
+        </section>
+        {narrow ? null : <ActivityPanel />}
+      </div>
+    </>
+  );
+}
