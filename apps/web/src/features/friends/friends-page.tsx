@@ -51,7 +51,7 @@ export function FriendsPage() {
 
   return (
     <>
-      <PageHeader icon="friend" title={t('friends.title')}>
+      <PageHeader icon="friend" title={t('friends.title')} compact={narrow}>
         <Tabs<FriendsView>
           items={tabs}
           value={view}
