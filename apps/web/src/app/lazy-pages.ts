@@ -20,7 +20,7 @@ export const CallsPage = lazy(() => import('../features/home/calls-page').then((
 export const CalendarPage = lazy(() =>
   import('../features/home/calendar-page').then((m) => ({ default: m.CalendarPage })),
 );
-export const DmPage = lazy(() => import('../features/home/dm-page').then((m) => ({ default: m.DmPage })));
+export const DmPage = lazy(() => import('../features/chats/chat-page').then((m) => ({ default: m.ChatPage })));
 export const GroupPage = lazy(() => import('../features/groups/group-page').then((m) => ({ default: m.GroupPage })));
 export const MyAccountPage = lazy(() =>
   import('../features/settings/my-account-page').then((m) => ({ default: m.MyAccountPage })),

@@ -2,6 +2,8 @@ import { wsTokenResponseSchema } from '@beseda/protocol/auth';
 import i18next from 'i18next';
 import { fetchMe } from '../../features/auth/auth-api';
 import { useUserStore } from '../../features/auth/user-store';
+import { registerChatEvents } from '../../features/chats/chats-events';
+import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { useContactsStore } from '../../features/friends/contacts-store';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
@@ -69,7 +71,9 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
   const removers = [
     registerPresenceEvents(client, log.child('presence')),
     registerContactEvents(client, log.child('contacts'), () => useUserStore.getState().id),
+    registerChatEvents(client, log.child('chats')),
     client.onResync(resyncUser),
+    client.onResync(resyncChats),
     client.onResync(() => useContactsStore.getState().requestReload()),
     // This runs when the signed-in app unmounts (sign-out, ended session). Resetting here rather than in bootstrap's
     // sign-out watcher keeps the contacts code out of the entry chunk that /auth loads.

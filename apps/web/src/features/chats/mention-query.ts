@@ -29,13 +29,9 @@ export function findMentionQuery(text: string, caret: number): MentionQuery | nu
 }
 
 /** Nickname prefix first, then name prefix, then anywhere in either; case-insensitive; at most `limit`. */
-export function filterCandidates(
-  candidates: readonly MentionCandidate[],
-  query: string,
-  limit = 8,
-): MentionCandidate[] {
+export function filterCandidates<T extends MentionCandidate>(candidates: readonly T[], query: string, limit = 8): T[] {
   const q = query.toLocaleLowerCase('ru');
-  const rank = (candidate: MentionCandidate): number => {
+  const rank = (candidate: T): number => {
     const nickname = candidate.nickname.toLocaleLowerCase('ru');
     const name = candidate.name.toLocaleLowerCase('ru');
     if (nickname.startsWith(q)) return 0;

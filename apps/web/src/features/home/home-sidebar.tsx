@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../app/routes';
-import { EmptyState } from '../../ui/empty-state';
 import { FriendsNavLink } from '../friends/friends-nav-link';
 import { Icon } from '../../ui/icon';
-import { SidebarLink, SidebarNav, SidebarSectionHeader, sidebarNavStyles } from '../../ui/sidebar-nav';
-import { Tooltip } from '../../ui/tooltip';
+import { SidebarLink, SidebarNav } from '../../ui/sidebar-nav';
+import { ChatList } from '../chats/chat-list';
 import styles from './home-sidebar.module.css';
 
 /** Spec §2 home sidebar: search, Friends / Calls / Calendar, then the personal chats. */
@@ -13,7 +12,6 @@ export function HomeSidebar() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const searchId = useId();
-  const chatsTitleId = useId();
   return (
     <>
       <div className={styles.search} role="search">
@@ -39,25 +37,7 @@ export function HomeSidebar() {
           <SidebarLink to={ROUTES.calls} label={t('home.calls')} icon="call" testId="nav-calls" />
           <SidebarLink to={ROUTES.calendar} label={t('home.calendar')} icon="calendar" testId="nav-calendar" />
         </SidebarNav>
-        <section className={styles.chats} aria-labelledby={chatsTitleId}>
-          <SidebarSectionHeader
-            id={chatsTitleId}
-            title={t('home.directMessages')}
-            action={
-              <Tooltip label={t('home.newChatSoon')} side="top">
-                <button
-                  type="button"
-                  className={sidebarNavStyles.sectionAction}
-                  aria-label={t('home.newChatSoon')}
-                  disabled
-                >
-                  <Icon name="plus" size={16} />
-                </button>
-              </Tooltip>
-            }
-          />
-          <EmptyState icon="chat" title={t('home.noChats')} hint={t('home.noChatsHint')} compact testId="chats-empty" />
-        </section>
+        <ChatList query={query} />
       </div>
     </>
   );

@@ -237,6 +237,8 @@ export const ru = {
     unread_few: '{{count}} непрочитанных сообщения',
     unread_many: '{{count}} непрочитанных сообщений',
     unread_other: '{{count}} непрочитанного сообщения',
+    searchEmpty: 'Никого не нашлось',
+    listFailed: 'Не удалось загрузить чаты.',
   },
   group: {
     title: 'Сервер',

@@ -1,0 +1,52 @@
+import type { Chat, SystemMessage } from '@beseda/protocol/chats';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../ui/avatar';
+import { Logo } from '../../ui/logo';
+import { usePresenceStore } from '../presence/presence-store';
+import { isPeerOnline } from './chat-selectors';
+import { formatDateTime } from './message-text';
+
+/** The name a chat is shown under: the official chat by the catalogue's «Беседа», others by the peer's name. */
+export function useChatTitle(): (chat: Chat) => string {
+  const { t } = useTranslation();
+  return (chat) => (chat.official ? t('chat.officialName') : chat.name);
+}
+
+/** System messages are data; their words come from the catalogue (`full` for the chat, short for previews). */
+export function useSystemText(): (system: SystemMessage, full?: boolean) => string {
+  const { t } = useTranslation();
+  return (system, full = true) => {
+    switch (system.key) {
+      case 'welcome':
+        return t('chat.welcome');
+      case 'new_sign_in':
+        return full
+          ? t('chat.newSignIn', { device: system.device, ip: system.ip, at: formatDateTime(system.at) })
+          : t('chat.newSignInPreview', { device: system.device });
+    }
+  };
+}
+
+export interface ChatAvatarProps {
+  chat: Chat;
+  size?: number;
+  /** The background the presence ring blends with. */
+  ringColour?: string;
+}
+
+/** The official chat wears the Beseda mark; a direct chat, the peer's avatar with a presence dot. */
+export function ChatAvatar({ chat, size = 32, ringColour }: ChatAvatarProps) {
+  const online = usePresenceStore((state) => isPeerOnline(chat, state.users));
+  const title = useChatTitle()(chat);
+  if (chat.official) return <Logo size={size} />;
+  return (
+    <Avatar
+      id={chat.targetUserId ?? chat.id}
+      name={title}
+      url={chat.avatarUrl}
+      size={size}
+      status={online ? 'online' : 'offline'}
+      {...(ringColour ? { ringColour } : {})}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import type { Chat } from '@beseda/protocol/chats';
+import { useTranslation } from 'react-i18next';
+import { usePresenceStore } from '../presence/presence-store';
+import { ChatAvatar, useChatTitle } from './chat-display';
+import { isPeerOnline } from './chat-selectors';
+import { expireTypingNow, useChatsStore } from './chats-store';
+import type { TypingUser } from './chats-state';
+import styles from './chat-header.module.css';
+
+const NO_TYPING: Readonly<Record<string, TypingUser>> = {};
+
+/** Spec §2 chat header: the chat's name, presence, and «… печатает…» while someone types. */
+export function ChatHeader({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
+  const title = useChatTitle()(chat);
+  const online = usePresenceStore((state) => isPeerOnline(chat, state.users));
+  const typing = useChatsStore((state) => state.data.typing[chat.id] ?? NO_TYPING);
+  const names = Object.values(typing).map((user) => user.name);
+
+  // An indicator whose stop_typing was lost goes away on its own.
+  useEffect(() => {
+    const untils = Object.values(typing).map((user) => user.until);
+    if (untils.length === 0) return;
+    const timer = setTimeout(expireTypingNow, Math.max(0, Math.min(...untils) - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  const [first, second] = names;
+  const typingText =
+    first === undefined
+      ? null
+      : second === undefined
+        ? t('chat.typingOne', { name: first })
+        : t('chat.typingTwo', { first, second });
+
+  return (
+    <header className={styles.header}>
+      <ChatAvatar chat={chat} size={24} ringColour="var(--bg-content)" />
+      <h1 className={styles.title} data-testid="page-title">
+        {title}
+      </h1>
+      {chat.official ? <span className={styles.tag}>{t('chat.officialTag')}</span> : null}
+      <span className={styles.divider} aria-hidden="true" />
+      <p className={styles.status} aria-live="polite" data-testid="chat-status">
+        {typingText ? (
+          <span className={styles.typing} data-testid="chat-typing">
+            <span className={styles.dots} aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </span>
+            {typingText}
+          </span>
+        ) : chat.official ? (
+          t('chat.officialHint')
+        ) : online ? (
+          t('user.online')
+        ) : (
+          t('user.offline')
+        )}
+      </p>
+    </header>
+  );
+}

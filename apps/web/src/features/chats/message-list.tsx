@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Chat } from '@beseda/protocol/chats';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/spinner';
+import { useUserStore } from '../auth/user-store';
+import { showToast } from '../toasts/toast-store';
+import { ChatAvatar, useChatTitle } from './chat-display';
+import { deleteOwnMessage, loadOlder, useChatsStore } from './chats-store';
+import { ConfirmDialog } from './confirm-dialog';
+import { DayDivider } from './day-divider';
+import { MessageItem } from './message-item';
+import { MessageMenu, type MessageAction } from './message-menu';
+import { buildRows, displayMessages, type DisplayMessage, type MessageRow } from './message-rows';
+import { pendingIn } from './outbox';
+import styles from './message-list.module.css';
+
+type ListItem = { type: 'top'; key: string } | MessageRow;
+
+/** Load the previous page when the reader gets this close (in rows) to the top. */
+const LOAD_OLDER_WITHIN = 5;
+/** "At the bottom" tolerance in px: new messages follow only then. */
+const BOTTOM_THRESHOLD = 48;
+
+function estimate(item: ListItem | undefined): number {
+  if (!item) return 40;
+  if (item.type === 'top') return 160;
+  if (item.type === 'day') return 40;
+  return item.head ? 64 : 24;
+}
+
+interface MenuState {
+  message: DisplayMessage;
+  at: { x: number; y: number };
+  trigger: HTMLElement | null;
+}
+
+/**
+ * The virtualised history (@tanstack/react-virtual, measured row heights). `anchorTo: 'end'` keeps the first
+ * visible row in place when older pages are prepended, and `followOnAppend` sticks to the bottom when the reader is
+ * there; otherwise a «Новые сообщения» button offers the jump.
+ */
+export function MessageList({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
+  const meId = useUserStore((state) => state.id);
+  const myNickname = useUserStore((state) => state.nickname);
+  const held = useChatsStore((state) => state.data.messages[chat.id]);
+  const outbox = useChatsStore((state) => state.outbox);
+  const loadingOlder = useChatsStore((state) => !!state.loadingOlder[chat.id]);
+  const title = useChatTitle()(chat);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const [editingKey, setEditingKey] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<DisplayMessage | null>(null);
+  const [unseen, setUnseen] = useState(0);
+  const [atBottom, setAtBottom] = useState(true);
+
+  const pending = useMemo(() => pendingIn(outbox, chat.id), [outbox, chat.id]);
+  const messages = useMemo(
+    () => (held ? displayMessages(held.ids, held.byId, pending, meId) : []),
+    [held, pending, meId],
+  );
+  const items = useMemo<ListItem[]>(() => [{ type: 'top', key: 'top' }, ...buildRows(messages)], [messages]);
+  const users = useMemo(() => new Map(chat.chatUsers.map((user) => [user.id, user])), [chat.chatUsers]);
+
+  // The virtualizer re-renders this component through its own state on every scroll; nothing here depends on the
+  // compiler memoising around it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimate(items[index]),
+    getItemKey: (index) => items[index]?.key ?? index,
+    overscan: 10,
+    paddingEnd: 24,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: BOTTOM_THRESHOLD,
+    onChange: (instance) => {
+      const bottom = instance.isAtEnd(BOTTOM_THRESHOLD);
+      setAtBottom(bottom);
+      if (bottom) setUnseen(0);
+    },
+  });
+
+  // A chat opens at its newest message.
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per chat, not on every render
+  }, [chat.id]);
+
+  // New messages while the reader is scrolled up: count them for the jump button. One's own always jumps down.
+  const lastKey = items.at(-1)?.key;
+  const previousLast = useRef(lastKey);
+  useEffect(() => {
+    if (previousLast.current === lastKey) return;
+    const hadLast = previousLast.current;
+    previousLast.current = lastKey;
+    const last = messages.at(-1);
+    if (!last || !hadLast) return;
+    if (last.senderId === meId && last.status === 'sending') {
+      virtualizer.scrollToEnd();
+    } else if (!atBottom) {
+      setUnseen((count) => count + 1);
+    }
+  }, [lastKey, messages, meId, atBottom, virtualizer]);
+
+  const virtualItems = virtualizer.getVirtualItems();
+  const firstIndex = virtualItems[0]?.index ?? 0;
+  useEffect(() => {
+    if (held?.hasMore && firstIndex <= LOAD_OLDER_WITHIN) void loadOlder(chat.id);
+  }, [firstIndex, held?.hasMore, chat.id, held?.ids.length]);
+
+  const onMenu = useCallback((message: DisplayMessage, at: MenuState['at'], trigger: HTMLElement | null) => {
+    setMenu({ message, at, trigger });
+  }, []);
+  const closeMenu = useCallback(() => {
+    setMenu((current) => {
+      current?.trigger?.focus();
+      return null;
+    });
+  }, []);
+  const onEditDone = useCallback(() => setEditingKey(null), []);
+
+  const onAction = (action: MessageAction) => {
+    if (!menu) return;
+    const { message } = menu;
+    setMenu(null);
+    switch (action) {
+      case 'copy':
+        navigator.clipboard.writeText(message.content).then(
+          () => showToast({ type: 'success', title: t('chat.copied') }),
+          () => showToast({ type: 'error', title: t('settings.copyFailed') }),
+        );
+        break;
+      case 'edit':
+        setEditingKey(message.key);
+        break;
+      case 'delete':
+        setConfirmDelete(message);
+        break;
+      case 'report':
+        // Spec §6: «Пожаловаться» does nothing yet; the menu just closes.
+        break;
+    }
+  };
+
+  const mentionsMe = (message: DisplayMessage) =>
+    !!myNickname &&
+    message.senderId !== meId &&
+    message.entities.some(
+      (entity) =>
+        entity.type === 'mention' &&
+        message.content.slice(entity.offset + 1, entity.offset + entity.length) === myNickname,
+    );
+
+  return (
+    <div className={styles.wrap}>
+      <div
+        ref={scrollRef}
+        className={styles.scroll}
+        role="log"
+        aria-label={t('chat.messagesLabel', { name: title })}
+        aria-busy={loadingOlder || undefined}
+        data-testid="message-list"
+      >
+        <div className={styles.inner} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualItems.map((virtual) => {
+            const item = items[virtual.index];
+            if (!item) return null;
+            return (
+              <div
+                key={virtual.key}
+                ref={virtualizer.measureElement}
+                data-index={virtual.index}
+                className={styles.row}
+                style={{ transform: `translateY(${virtual.start}px)` }}
+              >
+                {item.type === 'top' ? (
+                  held?.hasMore ? (
+                    <div className={styles.loader}>
+                      <Spinner label={t('chat.loadingOlder')} />
+                    </div>
+                  ) : (
+                    <div className={styles.intro} data-testid="chat-intro">
+                      <ChatAvatar chat={chat} size={80} ringColour="var(--bg-content)" />
+                      <h2 className={styles.introTitle}>{title}</h2>
+                      <p className={styles.introText}>
+                        {chat.official ? t('chat.officialStart') : t('chat.historyStart', { name: title })}
+                      </p>
+                    </div>
+                  )
+                ) : item.type === 'day' ? (
+                  <DayDivider date={item.date} />
+                ) : (
+                  <MessageItem
+                    message={item.message}
+                    head={item.head}
+                    author={item.message.senderId ? users.get(item.message.senderId) : undefined}
+                    own={item.message.senderId === meId}
+                    mentionsMe={mentionsMe(item.message)}
+                    editing={editingKey === item.message.key}
+                    chatId={chat.id}
+                    onMenu={onMenu}
+                    onEditDone={onEditDone}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {!atBottom && unseen > 0 ? (
+        <button
+          type="button"
+          className={styles.jump}
+          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+          data-testid="jump-to-new"
+        >
+          {t('chat.newMessages')}
+          <span className={styles.jumpHint}>{t('chat.jumpToPresent')}</span>
+        </button>
+      ) : null}
+      {menu ? (
+        <MessageMenu
+          own={menu.message.senderId === meId}
+          system={menu.message.kind === 'SYSTEM'}
+          at={menu.at}
+          onAction={onAction}
+          onClose={closeMenu}
+        />
+      ) : null}
+      {confirmDelete?.id ? (
+        <ConfirmDialog
+          title={t('chat.deleteTitle')}
+          text={t('chat.deleteConfirm')}
+          confirmLabel={t('chat.delete')}
+          cancelLabel={t('chat.cancel')}
+          onCancel={() => setConfirmDelete(null)}
+          onConfirm={() => {
+            void deleteOwnMessage(chat.id, confirmDelete.id ?? '');
+            setConfirmDelete(null);
+          }}
+        >
+          <div className={styles.quote}>{confirmDelete.content}</div>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
