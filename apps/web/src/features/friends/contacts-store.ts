@@ -24,7 +24,7 @@ interface ContactsStore extends ContactsState {
   /** Ids of users whose row has an action in flight (its buttons are disabled). */
   busy: readonly string[];
   load(): Promise<void>;
-  /** First load for whoever needs the list (friends page, sidebar badge); later calls do nothing. */
+  /** First load for whoever needs the list (friends page, sidebar badge); once loaded, events keep it fresh. */
   ensureLoaded(): void;
   /** A coalesced reload: realtime events and resync use this. */
   requestReload(): void;
@@ -79,7 +79,9 @@ export const useContactsStore = create<ContactsStore>()((set, get) => {
       }
     },
     ensureLoaded() {
-      if (get().status === 'idle') void get().load();
+      // A failed first load is retried the next time someone needs the list (opening the page again).
+      const { status } = get();
+      if (status === 'idle' || status === 'error') void get().load();
     },
     requestReload: () => reloader.request(),
     send: (nickname) =>
