@@ -28,6 +28,10 @@ export const systemMessageSchema = z.discriminatedUnion('key', [
     /** ISO 8601 time of the sign-in. */
     at: z.string(),
   }),
+  /** Group system channel: the group was created (the first message of its «добро-пожаловать» channel). */
+  z.object({ key: z.literal('group_created') }),
+  /** Group system channel: a member joined by invite; `name` as it was when they joined. */
+  z.object({ key: z.literal('member_joined'), userId: z.string(), name: z.string() }),
 ]);
 export type SystemMessage = z.infer<typeof systemMessageSchema>;
 
@@ -64,20 +68,27 @@ export type MessagePreview = z.infer<typeof messagePreviewSchema>;
 export const chatSchema = z.object({
   id: z.string(),
   kind: chatKindSchema,
-  /** Direct: the other user's name. System: 'Beseda' (the client may show its own catalogue title when `official`). */
+  /**
+   * Direct: the other user's name. System: 'Beseda' (the client may show its own catalogue title when `official`).
+   * Channel: the channel's name.
+   */
   name: z.string(),
   avatarUrl: z.string().nullable(),
+  /** True for a group channel's chat. */
   isGroup: z.boolean(),
   /** The official system chat (tagged «Official» in the sidebar). */
   official: z.boolean(),
-  /** Every member, the caller included. */
+  /** Every member, the caller included. Channel chats: empty (the members are the group's participants). */
   chatUsers: z.array(publicUserSchema),
   /** Direct chats: the other user's id; otherwise null. */
   targetUserId: z.string().nullable(),
   lastMessage: messagePreviewSchema.nullable(),
   /** Online status of the target user (direct); the system chat is always 'online'. */
   status: z.object({ status: z.enum(['online', 'offline']) }),
-  /** Direct: while the two are friends. System: never. The input is shown only when true (spec §2). */
+  /**
+   * Direct: while the two are friends. System: never. Channel: TEXT every member, SYSTEM the owner only. The input
+   * is shown only when true (spec §2).
+   */
   canWrite: z.boolean(),
   /** Others' live messages after `lastReadMessageId`. */
   /** Exact up to UNREAD_COUNT_CAP; at the cap the client shows «99+» (counting further would cost a scan per chat). */

@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   'NOT_AUTHOR',
   /** The message's entity list does not fit its text (bounds, type, URL, overlap). */
   'INVALID_ENTITIES',
+  /** Groups: only the group's owner may do this (create or rename channels, rename the group). */
+  'NOT_GROUP_OWNER',
+  /** The invite code is unknown, expired or revoked (all three look the same). */
+  'INVITE_NOT_FOUND',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);

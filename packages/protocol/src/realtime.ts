@@ -23,6 +23,17 @@ export function userMessageChannel(userId: string): string {
   return `${USER_MESSAGE_CHANNEL_NAMESPACE}#${userId}`;
 }
 
+/** Namespace of the group channels; the part after `#` is the group id, and only its members may subscribe. */
+export const GROUP_CHANNEL_NAMESPACE = 'group';
+
+/**
+ * Events of one group, for its members: `group_update` (members, channels, name) and the message events (new,
+ * edited, deleted, typing, stop_typing) of its channels' chats — published once per group, not once per member.
+ */
+export function groupChannel(groupId: string): string {
+  return `${GROUP_CHANNEL_NAMESPACE}#${groupId}`;
+}
+
 /** Splits `namespace#owner`; a channel without `#` has no owner. */
 export function parseChannel(channel: string): { namespace: string; owner: string | null } {
   const hash = channel.indexOf('#');
@@ -42,6 +53,8 @@ export const REALTIME_EVENT_TYPES = [
   'direct_call_stop',
   'set_online_status',
   'voice_channel_update',
+  /** Groups: member joined, channel created/renamed, group renamed (`status`); see groups.ts `groupEventSchema`. */
+  'group_update',
 ] as const;
 
 export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
