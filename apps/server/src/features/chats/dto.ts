@@ -1,6 +1,7 @@
 import type { Chat } from '@beseda/protocol/chats';
 import type { UserRow } from '../../db/schema/users.js';
 import type { MessageRow } from '../../db/schema/messages.js';
+import { channelCanWrite } from '../channels/permissions.js';
 import { toPublicUser } from '../contacts/public-user.js';
 import { toMessagePreview } from '../messages/dto.js';
 import type { Membership } from './repository.js';
@@ -24,18 +25,21 @@ export function toChat(parts: ChatParts): Chat {
   const { chat, member } = parts.membership;
   const target = chat.kind === 'direct' ? parts.members.find((user) => user.id !== parts.viewerId) : undefined;
   const official = chat.kind === 'system';
+  const { channel } = parts.membership;
   return {
     id: chat.id,
     kind: chat.kind,
-    name: official ? SYSTEM_CHAT_NAME : (target?.name ?? ''),
+    name: official ? SYSTEM_CHAT_NAME : (channel?.name ?? target?.name ?? ''),
     avatarUrl: target?.avatarUrl ?? null,
-    isGroup: false,
+    isGroup: channel !== null,
     official,
     chatUsers: parts.members.map((user) => toPublicUser(user, parts.online.has(user.id))),
     targetUserId: target?.id ?? null,
     lastMessage: parts.lastMessage ? toMessagePreview(parts.lastMessage) : null,
     status: { status: official || (target && parts.online.has(target.id)) ? 'online' : 'offline' },
-    canWrite: chat.kind === 'direct' && parts.friends,
+    canWrite: channel
+      ? channelCanWrite(channel.type, channel.ownerId === parts.viewerId)
+      : chat.kind === 'direct' && parts.friends,
     unreadCount: parts.unreadCount,
     lastReadMessageId: member.lastReadMessageId,
   };

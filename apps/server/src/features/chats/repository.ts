@@ -1,5 +1,5 @@
 import { UNREAD_COUNT_CAP } from '@beseda/protocol/chats';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   type ChatKind,
@@ -9,33 +9,88 @@ import {
   chats,
   directChats,
 } from '../../db/schema/chats.js';
+import { type ChannelType, channels, groupMembers, groups } from '../../db/schema/groups.js';
 import { type MessageRow, messages } from '../../db/schema/messages.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 
-export interface Membership {
-  chat: ChatRow;
-  member: ChatMemberRow;
+/** What a channel chat's access depends on: its channel, and the group whose members are the chat's members. */
+export interface ChannelChat {
+  groupId: string;
+  channelId: string;
+  name: string;
+  type: ChannelType;
+  ownerId: string;
 }
 
-/** The chat if `userId` is a member of it. Non-members get nothing, the same as for an unknown id. */
+export interface Membership {
+  chat: ChatRow;
+  /**
+   * The caller's row: it holds their read marker. Channel chats get rows lazily (first read or send), so for them
+   * this may be a stand-in with no marker and `joinedAt` = when they joined the group.
+   */
+  member: ChatMemberRow;
+  /** Set for channel chats. */
+  channel: ChannelChat | null;
+}
+
+/**
+ * Who may read a chat: for a channel chat the members of its group (its chat_members rows only hold read markers
+ * and grant nothing: a user who left the group keeps no access), for any other chat its chat_members rows. Needs
+ * `chats`, a left join of the user's `chat_members` row, and left joins of `channels` and the user's `group_members`.
+ */
+export function readableBy(): SQL {
+  return sql`(case when ${chats.kind} = 'channel' then ${groupMembers.userId} is not null else ${chatMembers.userId} is not null end)`;
+}
+
+/** The left joins `readableBy` needs, applied to a query that already has `chats`. */
+export function memberJoins(userId: string) {
+  return {
+    chatMember: and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, userId)),
+    groupMember: and(eq(groupMembers.groupId, channels.groupId), eq(groupMembers.userId, userId)),
+  };
+}
+
+/**
+ * The chat if `userId` may read it (one probe on primary keys and unique indexes). Non-members get nothing, the
+ * same as for an unknown id.
+ */
 export async function findMembership(db: Database, chatId: string, userId: string): Promise<Membership | undefined> {
+  const joins = memberJoins(userId);
   const [row] = await db
-    .select({ chat: chats, member: chatMembers })
-    .from(chatMembers)
-    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
+    .select({
+      chat: chats,
+      member: chatMembers,
+      channel: { groupId: channels.groupId, channelId: channels.id, name: channels.name, type: channels.type },
+      ownerId: groups.ownerId,
+      groupJoinedAt: groupMembers.joinedAt,
+    })
+    .from(chats)
+    .leftJoin(chatMembers, joins.chatMember)
+    .leftJoin(channels, eq(channels.chatId, chats.id))
+    .leftJoin(groups, eq(groups.id, channels.groupId))
+    .leftJoin(groupMembers, joins.groupMember)
+    .where(and(eq(chats.id, chatId), readableBy()))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const channel = row.channel && row.ownerId ? { ...row.channel, ownerId: row.ownerId } : null;
+  const member = row.member ?? {
+    chatId,
+    userId,
+    lastReadMessageId: null,
+    joinedAt: row.groupJoinedAt ?? row.chat.createdAt,
+  };
+  return { chat: row.chat, member, channel };
 }
 
 /** The user's chats of one kind, by last message time (chats without messages by creation), newest first. */
 export async function listMemberships(db: Database, userId: string, kind: ChatKind): Promise<Membership[]> {
-  return db
+  const rows = await db
     .select({ chat: chats, member: chatMembers })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(and(eq(chatMembers.userId, userId), eq(chats.kind, kind)))
     .orderBy(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt}) desc`, desc(chats.id));
+  return rows.map((row) => ({ ...row, channel: null }));
 }
 
 export async function membersOf(
@@ -90,6 +145,7 @@ export async function lastMessagesOf(db: Database, chatIds: readonly string[]): 
 /**
  * Others' live messages after each chat's read marker, counted up to UNREAD_COUNT_CAP per chat (the inner LIMIT keeps
  * a chat with a million unread messages as cheap as one with a hundred); chats without unread messages are absent.
+ * A channel chat the user never read counts from when they joined the group (history before that is not "new").
  */
 export async function unreadCountsOf(
   db: Database,
@@ -102,17 +158,22 @@ export async function unreadCountsOf(
   const capped = sql<number>`(
     select count(*)::int from (
       select 1 from messages as m
-      where m.chat_id = chat_members.chat_id
+      where m.chat_id = chats.id
         and m.deleted_at is null
         and m.sender_id is distinct from ${userId}
         and (chat_members.last_read_message_id is null or m.id > chat_members.last_read_message_id)
+        and (group_members.joined_at is null or m.created_at > group_members.joined_at)
       limit ${UNREAD_COUNT_CAP}
     ) as unread
   )`;
+  const joins = memberJoins(userId);
   const rows = await db
-    .select({ chatId: chatMembers.chatId, count: capped })
-    .from(chatMembers)
-    .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
+    .select({ chatId: chats.id, count: capped })
+    .from(chats)
+    .leftJoin(chatMembers, joins.chatMember)
+    .leftJoin(channels, eq(channels.chatId, chats.id))
+    .leftJoin(groupMembers, joins.groupMember)
+    .where(and(inArray(chats.id, chatIds), readableBy()));
   return new Map(rows.filter((row) => row.count > 0).map((row) => [row.chatId, row.count]));
 }
 

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { findUserById } from '../accounts/repository.js';
+import { channelCanWrite } from '../channels/permissions.js';
 import { ContactSelfError, UserNotFoundError } from '../contacts/errors.js';
 import type { PresenceReader } from '../contacts/public-user.js';
 import { areFriends, findUserByNickname, friendIdsOf } from '../contacts/repository.js';
@@ -24,8 +25,10 @@ import {
 /** What a write needs to know about the chat it targets. */
 export interface ChatAccess {
   membership: Membership;
-  /** The other members (event recipients besides the caller). */
+  /** Every member, the caller included (the event recipients). Empty for channel chats: see `groupId`. */
   memberIds: string[];
+  /** Channel chats: their events go once to this group's channel, not to each member (groups can be huge). */
+  groupId: string | null;
   canWrite: boolean;
 }
 
@@ -99,22 +102,29 @@ export class ChatService {
 
   /**
    * Membership (else 404, the same as an unknown id) and whether the caller may write: direct chats while the two
-   * are friends; the system chat never. Pass a transaction to check inside it.
+   * are friends; the system chat never; channel chats by the channel's rule. Pass a transaction to check inside it.
    */
   async access(userId: string, chatId: string, db: Database = this.#db): Promise<ChatAccess> {
     const membership = await findMembership(db, chatId, userId);
     if (!membership) throw new ChatNotFoundError();
+    const { channel } = membership;
+    if (channel) {
+      const canWrite = channelCanWrite(channel.type, channel.ownerId === userId);
+      return { membership, memberIds: [], groupId: channel.groupId, canWrite };
+    }
     const memberIds = await memberIdsOf(db, chatId);
     const others = memberIds.filter((id) => id !== userId);
     const canWrite =
       membership.chat.kind === 'direct' && others[0] !== undefined && (await areFriends(db, userId, others[0]));
-    return { membership, memberIds, canWrite };
+    return { membership, memberIds, groupId: null, canWrite };
   }
 
   async #build(userId: string, memberships: readonly Membership[]): Promise<Chat[]> {
     const chatIds = memberships.map((m) => m.chat.id);
+    // A channel chat's members are its group's (see the group's participants), not listed here.
+    const listed = memberships.filter((m) => m.channel === null).map((m) => m.chat.id);
     const [members, lastMessages, unread, friendIds] = await Promise.all([
-      membersOf(this.#db, chatIds),
+      membersOf(this.#db, listed),
       lastMessagesOf(this.#db, chatIds),
       unreadCountsOf(this.#db, userId, chatIds),
       friendIdsOf(this.#db, userId),

@@ -1,8 +1,10 @@
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { chatMembers, chats } from '../../db/schema/chats.js';
+import { channels, groupMembers } from '../../db/schema/groups.js';
 import { type MessageRow, messages, type NewMessageRow } from '../../db/schema/messages.js';
+import { memberJoins, readableBy } from '../chats/repository.js';
 
 /** Throws a unique violation when the sender already used this client id in this chat. */
 export async function insertMessage(db: Database, row: NewMessageRow): Promise<MessageRow> {
@@ -50,17 +52,24 @@ export async function existsInChat(db: Database, messageId: string, chatId: stri
   return row !== undefined;
 }
 
-/** A live message in a chat `userId` is a member of; non-members get nothing, as for an unknown id. */
+/**
+ * A live message in a chat `userId` may read (a channel chat's readers are its group's members); others get
+ * nothing, as for an unknown id.
+ */
 export async function findLiveForMember(
   db: Database,
   messageId: string,
   userId: string,
 ): Promise<MessageRow | undefined> {
+  const joins = memberJoins(userId);
   const [row] = await db
     .select({ message: messages })
     .from(messages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .leftJoin(chatMembers, joins.chatMember)
+    .leftJoin(channels, eq(channels.chatId, chats.id))
+    .leftJoin(groupMembers, joins.groupMember)
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt), readableBy()))
     .limit(1);
   return row?.message;
 }
@@ -110,21 +119,22 @@ export async function softDelete(db: Database, id: string, now: Date): Promise<M
   return row;
 }
 
-/** Moves the member's read marker forward only; true when it moved. */
+/**
+ * Moves the reader's marker forward only; true when it moved. The caller has checked that they may read the chat:
+ * channel chats get their row here on first use (their readers are the group's members, not chat_members rows).
+ */
 export async function advanceReadMarker(
   db: Database,
   input: { chatId: string; userId: string; messageId: string },
 ): Promise<boolean> {
   const rows = await db
-    .update(chatMembers)
-    .set({ lastReadMessageId: input.messageId })
-    .where(
-      and(
-        eq(chatMembers.chatId, input.chatId),
-        eq(chatMembers.userId, input.userId),
-        or(isNull(chatMembers.lastReadMessageId), lt(chatMembers.lastReadMessageId, input.messageId)),
-      ),
-    )
+    .insert(chatMembers)
+    .values({ chatId: input.chatId, userId: input.userId, lastReadMessageId: input.messageId })
+    .onConflictDoUpdate({
+      target: [chatMembers.chatId, chatMembers.userId],
+      set: { lastReadMessageId: sql`excluded.last_read_message_id` },
+      setWhere: or(isNull(chatMembers.lastReadMessageId), lt(chatMembers.lastReadMessageId, input.messageId)),
+    })
     .returning({ userId: chatMembers.userId });
   return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import type { ChatEvent, EditMessageBody, Message, SendMessageBody } from '@beseda/protocol/chats';
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { validateEntities } from '@beseda/protocol/markup-validate';
-import { userMessageChannel } from '@beseda/protocol/realtime';
+import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
@@ -27,8 +27,9 @@ import {
 import { TypingLimiter } from './typing-limiter.js';
 
 /**
- * Reading and writing messages. Every write checks membership and rights inside its transaction and publishes to
- * the members' `notification:user:message` channels after the commit.
+ * Reading and writing messages. Every write checks membership and rights inside its transaction and publishes after
+ * the commit: to each member's `notification:user:message` channel for direct chats, once to `group#<id>` for
+ * channel chats (one publication however large the group; members subscribe to it).
  */
 export class MessageService {
   readonly #db: Database;
@@ -98,7 +99,7 @@ export class MessageService {
     }
     const message = toMessage(sent.row);
     if (sent.access) {
-      await this.#publish(sent.access.memberIds, { type: 'new_message', payload: { chatId, message } });
+      await this.#publishTo(sent.access, { type: 'new_message', payload: { chatId, message } });
     }
     return message;
   }
@@ -115,7 +116,7 @@ export class MessageService {
       return { row: updated, access };
     });
     const message = toMessage(row);
-    await this.#publish(access.memberIds, { type: 'edited_message', payload: { chatId, message } });
+    await this.#publishTo(access, { type: 'edited_message', payload: { chatId, message } });
     return message;
   }
 
@@ -127,7 +128,7 @@ export class MessageService {
       if (!(await softDelete(tx, target.id, new Date()))) throw new ChatNotFoundError();
       return access;
     });
-    await this.#publish(access.memberIds, { type: 'deleted_message', payload: { chatId, messageId } });
+    await this.#publishTo(access, { type: 'deleted_message', payload: { chatId, messageId } });
   }
 
   /** Typing is not stored: it goes to the other members only, lightly rate-limited per user. */
@@ -136,10 +137,12 @@ export class MessageService {
     const access = await this.#writable(userId, chatId, this.#db);
     const user = await findUserById(this.#db, userId);
     if (!user) throw new ChatNotFoundError();
-    await this.#publish(
-      access.memberIds.filter((id) => id !== userId),
-      { type: isTyping ? 'typing' : 'stop_typing', payload: { chatId, userId, name: user.name } },
-    );
+    const event: ChatEvent = {
+      type: isTyping ? 'typing' : 'stop_typing',
+      payload: { chatId, userId, name: user.name },
+    };
+    // On a group channel the typist hears themselves too; clients skip typing events with their own userId.
+    await this.#publishTo(access, event, userId);
   }
 
   /**
@@ -147,11 +150,12 @@ export class MessageService {
    * Reading works in read-only chats too; a marker that does not move publishes nothing.
    */
   async markRead(userId: string, chatId: string, messageId: string): Promise<void> {
-    await this.#chats.requireMember(userId, chatId);
+    const membership = await this.#chats.requireMember(userId, chatId);
     if (!(await existsInChat(this.#db, messageId, chatId))) throw new ChatNotFoundError();
     const moved = await advanceReadMarker(this.#db, { chatId, userId, messageId });
     if (!moved) return;
-    const memberIds = await this.#chats.memberIds(chatId);
+    // In a group nobody sees others' read markers (as in Discord): only the reader's other tabs need it.
+    const memberIds = membership.channel ? [userId] : await this.#chats.memberIds(chatId);
     await this.#publish(memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
   }
 
@@ -167,6 +171,17 @@ export class MessageService {
     if (!row) throw new ChatNotFoundError();
     if (row.senderId !== userId) throw new NotAuthorError();
     return row;
+  }
+
+  /** Every member of the chat, or all but `exceptUserId` (direct chats only: a group channel is one publication). */
+  #publishTo(access: ChatAccess, event: ChatEvent, exceptUserId?: string): Promise<void> {
+    if (access.groupId !== null) {
+      return fanOut(this.#publisher, this.#logger, [{ channel: groupChannel(access.groupId), event }]);
+    }
+    return this.#publish(
+      access.memberIds.filter((id) => id !== exceptUserId),
+      event,
+    );
   }
 
   #publish(memberIds: readonly string[], event: ChatEvent): Promise<void> {
