@@ -6,8 +6,12 @@ import { openPostgres } from './db/postgres.js';
 import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
 import { PasswordHasher } from './features/accounts/password.js';
 import { AccountService } from './features/accounts/service.js';
+import { ChannelService } from './features/channels/service.js';
 import { ChatService } from './features/chats/service.js';
 import { ContactService } from './features/contacts/service.js';
+import { authorizeGroupChannel } from './features/groups/realtime-access.js';
+import { GroupService } from './features/groups/service.js';
+import { InviteService } from './features/invites/service.js';
 import { MessageService } from './features/messages/service.js';
 import { touchLastSeen } from './features/presence/repository.js';
 import { type ContactAudience, PresenceService } from './features/presence/service.js';
@@ -45,6 +49,9 @@ export interface AppContext {
   readonly contacts: ContactService;
   readonly chats: ChatService;
   readonly messages: MessageService;
+  readonly groups: GroupService;
+  readonly channels: ChannelService;
+  readonly invites: InviteService;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
   close(): Promise<void>;
 }
@@ -81,6 +88,8 @@ export async function createAppContext(config: Config, options: AppContextOption
       broker,
       logger,
       checkOrigin: upgradeOriginCheck(config.publicUrl, config.trustProxy),
+      // `group#<id>`: members only, asked of the database on every subscribe.
+      authorizeChannel: authorizeGroupChannel(db),
       timing: options.gatewayTiming,
     });
     // A terminated or signed-out session loses its sockets at once, on every process, and must not reconnect.
@@ -95,6 +104,9 @@ export async function createAppContext(config: Config, options: AppContextOption
     const accounts = new AccountService(db, passwords, sessions, systemChat);
     const chats = new ChatService(db, broker, systemChat);
     const messages = new MessageService(db, chats, gateway, logger);
+    const groups = new GroupService(db, broker, gateway, logger);
+    const channels = new ChannelService(db, groups, gateway, logger);
+    const invites = new InviteService(db, groups, gateway, logger);
     const presence = new PresenceService({
       source: broker,
       control: gateway,
@@ -127,6 +139,9 @@ export async function createAppContext(config: Config, options: AppContextOption
       contacts,
       chats,
       messages,
+      groups,
+      channels,
+      invites,
       close: () => (closing ??= close()),
     };
   } catch (error) {

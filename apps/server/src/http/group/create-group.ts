@@ -1,0 +1,22 @@
+import { createGroupBodySchema, createGroupResponseSchema } from '@beseda/protocol/groups';
+import type { AppContext } from '../../context.js';
+import { authenticate, requireAuth } from '../authenticate.js';
+import type { ZodApp } from '../types.js';
+
+/**
+ * POST /api/group/create {name, avatarUrl?} — the caller becomes the owner; the group starts with the «Владелец» and
+ * «Участник» roles, the «добро-пожаловать» system channel and the «общий» text channel. 400 VALIDATION_FAILED.
+ */
+export function createGroupRoute(app: ZodApp, ctx: AppContext): void {
+  app.post(
+    '/create',
+    {
+      schema: { body: createGroupBodySchema, response: { 200: createGroupResponseSchema } },
+      preHandler: authenticate(ctx),
+    },
+    async (request) => {
+      const group = await ctx.groups.create(requireAuth(request).userId, request.body);
+      return { id: group.id, group };
+    },
+  );
+}
