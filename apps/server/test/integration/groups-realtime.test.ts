@@ -1,0 +1,137 @@
+import type { Message } from '@beseda/protocol/chats';
+import { type GroupEvent, groupEventSchema } from '@beseda/protocol/groups';
+import { groupChannel, userChannel } from '@beseda/protocol/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config.js';
+import { newPerson, type Person } from './chats-fixtures.js';
+import { channelByKey, createChannel, createGroup, createInvite, groupWith } from './groups-fixtures.js';
+import { type Driver, startServer, type TestServer } from './harness.js';
+import { type RealtimeClient, realtimeClient, waitFor } from './realtime-client.js';
+import { deleteRedisKeys, uniqueRedisPrefix } from './realtime-redis.js';
+
+/** PGlite with the in-memory broker always; PostgreSQL with Redis as well when both are provided. */
+const setups: { name: string; driver: Driver; redis: boolean }[] = [
+  { name: 'pglite, memory broker', driver: 'pglite', redis: false },
+  ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+    ? [{ name: 'postgres, redis broker', driver: 'postgres' as const, redis: true }]
+    : []),
+];
+
+describe.each(setups)('group channel through the app ($name)', ({ driver, redis }) => {
+  let server: TestServer;
+  const clients: RealtimeClient[] = [];
+  const redisUrl = process.env.TEST_REDIS_URL ?? '';
+  const redisKeyPrefix = uniqueRedisPrefix();
+
+  beforeAll(async () => {
+    const overrides: Partial<Config> = redis ? { redisUrl, redisKeyPrefix } : {};
+    server = await startServer(driver, overrides);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server.close();
+    if (redis) await deleteRedisKeys(redisUrl, redisKeyPrefix);
+  });
+
+  async function connect(person: Person): Promise<RealtimeClient> {
+    const client = realtimeClient(person.client, () => `${server.url.replace('http', 'ws')}/connection/websocket`);
+    clients.push(client);
+    await client.connected();
+    return client;
+  }
+
+  async function subscribed(client: RealtimeClient, channel: string): Promise<void> {
+    const sub = client.subscribe(channel);
+    await waitFor(() => sub.state === 'subscribed', 5_000, `subscribed to ${channel}`);
+  }
+
+  /** The code a refused subscribe ends with; the subscription is then dropped so the test may subscribe again. */
+  async function refusal(client: RealtimeClient, channel: string): Promise<number> {
+    const sub = client.centrifuge.newSubscription(channel);
+    const code = new Promise<number>((resolve) => sub.on('unsubscribed', (ctx) => resolve(ctx.code)));
+    sub.subscribe();
+    const result = await code;
+    client.centrifuge.removeSubscription(sub);
+    return result;
+  }
+
+  it('a non-member cannot subscribe to the group channel (103); unknown and malformed groups neither', async () => {
+    const [owner, stranger] = [await newPerson(server), await newPerson(server)];
+    const group = await createGroup(owner);
+    const client = await connect(stranger);
+    expect(await refusal(client, groupChannel(group.id))).toBe(103);
+    expect(await refusal(client, groupChannel('01890000-0000-7000-8000-000000000000'))).toBe(103);
+    expect(await refusal(client, 'group#not-a-uuid')).toBe(103);
+    expect(client.centrifuge.state).toBe('connected');
+  });
+
+  it('members receive group updates live: a new channel appears in the other member’s sidebar', async () => {
+    const [owner, member] = [await newPerson(server), await newPerson(server)];
+    const group = await groupWith(owner, member);
+    const client = await connect(member);
+    await subscribed(client, groupChannel(group.id));
+    const voice = await createChannel(owner, group.id, 'Голосовой', 'RTCP');
+    const events = () => (client.received.get(groupChannel(group.id)) ?? []) as GroupEvent[];
+    await waitFor(() => events().length === 1, 5_000, 'channel_created');
+    const event = groupEventSchema.parse(events()[0]);
+    expect(event).toMatchObject({
+      status: 'channel_created',
+      payload: { groupId: group.id, channel: { id: voice.id } },
+    });
+  });
+
+  it('after accepting an invite the new member subscribes and gets messages of a text channel live, with markup', async () => {
+    const [owner, joiner] = [await newPerson(server), await newPerson(server)];
+    const group = await createGroup(owner);
+    const chatId = channelByKey(group, 'general').chatId ?? '';
+    const { code } = await createInvite(owner, group.id);
+
+    const client = await connect(joiner);
+    await subscribed(client, userChannel(joiner.user.id));
+    expect(await refusal(client, groupChannel(group.id))).toBe(103);
+
+    const ownerClient = await connect(owner);
+    await subscribed(ownerClient, groupChannel(group.id));
+
+    expect((await joiner.client.post('/api/group/accept-invite/', { json: { code } })).status).toBe(200);
+    // The joiner's own channel says which group to subscribe to (their other tabs do the same).
+    await waitFor(() => (client.received.get(userChannel(joiner.user.id)) ?? []).length === 1, 5_000, 'joined event');
+    expect(client.received.get(userChannel(joiner.user.id))?.[0]).toMatchObject({
+      type: 'group_update',
+      status: 'member_joined',
+      payload: { groupId: group.id },
+    });
+    const ownerEvents = () => ownerClient.received.get(groupChannel(group.id)) ?? [];
+    await waitFor(() => ownerEvents().length === 2, 5_000, 'member_joined + notice');
+    expect(ownerEvents().map((e) => (e as GroupEvent).status ?? (e as { type: string }).type)).toEqual([
+      'member_joined',
+      'new_message',
+    ]);
+
+    await subscribed(client, groupChannel(group.id));
+    const content = '**привет** и `код`';
+    const entities = [
+      { type: 'bold', offset: 0, length: 10 },
+      { type: 'code', offset: 13, length: 5 },
+    ];
+    const sent = await owner.client.post(`/api/chat/message/send?chatId=${chatId}`, {
+      json: { content, entities, clientId: 'o-1' },
+    });
+    expect(sent.status).toBe(200);
+    const message = (sent.body as { message: Message }).message;
+    const received = () => client.received.get(groupChannel(group.id)) ?? [];
+    await waitFor(() => received().length === 1, 5_000, 'new_message');
+    expect(received()[0]).toEqual({ type: 'new_message', payload: { chatId, message } });
+    expect(message).toMatchObject({ content, entities, senderId: owner.user.id });
+
+    // And back: the joiner types and writes; the owner sees both live.
+    await joiner.client.post(`/api/chat/typing?chatId=${chatId}`, { json: { isTyping: true } });
+    await joiner.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content: 'ответ' } });
+    await waitFor(() => ownerEvents().length === 5, 5_000, 'typing + message');
+    expect(ownerEvents().slice(2)).toEqual([
+      { type: 'new_message', payload: { chatId, message } },
+      { type: 'typing', payload: { chatId, userId: joiner.user.id, name: joiner.user.nickname } },
+      { type: 'new_message', payload: { chatId, message: expect.objectContaining({ content: 'ответ' }) } },
+    ]);
+  });
+});
