@@ -135,12 +135,16 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
 
   // Anna types.
   await anna.page.goto(`/channels/@me/${annaChat}`);
-  await anna.page.getByTestId('composer-input').pressSequentially('Давай', { delay: 60 });
+  // She keeps typing while the screenshot is taken (the indicator goes 1 s after the last key).
+  const typing = anna.page
+    .getByTestId('composer-input')
+    .pressSequentially('Давай, договорились, буду к десяти', { delay: 150 });
   await expect(page.getByTestId('chat-typing')).toContainText(`${anna.user.nickname} печатает…`);
   // The pointer rests on the header, so no row shows its hover actions.
   await page.mouse.move(900, 24);
   await page.screenshot({ path: `${shots}chat.png` });
   await page.screenshot({ path: `${docs}chat.png` });
+  await typing;
 
   // Retry with the same client id: sent once.
   await page.getByTestId('message-retry').click();

@@ -78,8 +78,9 @@ test('two friends talk live: markup, typing, edit, delete, unread badges, escapi
   await expect(first.locator(`[data-nickname="${b.user.nickname}"]`)).toHaveText(`@${b.user.nickname}`);
 
   // B types: A sees «… печатает…», and it goes away after B stops.
-  await b.page.getByTestId('composer-input').pressSequentially('пишу ответ', { delay: 30 });
-  await expect(a.page.getByTestId('chat-typing')).toContainText('печатает…');
+  const typing = b.page.getByTestId('composer-input').pressSequentially('пишу ответ, подожди', { delay: 120 });
+  await expect(a.page.getByTestId('chat-typing')).toContainText(`${b.user.nickname} печатает…`);
+  await typing;
   await expect(a.page.getByTestId('chat-typing')).toHaveCount(0, { timeout: 10_000 });
   await b.page.getByTestId('composer-input').fill('');
 
@@ -134,4 +135,42 @@ test('an unknown chat id shows «Чат не найден»', async ({ browser }
   const a = await person(browser, 'chat_nf');
   await a.page.goto('/channels/@me/01900000-0000-7000-8000-000000000000');
   await expect(a.page.getByTestId('chat-not-found')).toContainText('Чат не найден');
+});
+
+test('scrolling up loads older pages and keeps the reader’s place', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const a = await person(browser, 'page_a');
+  const b = await person(browser, 'page_b');
+  await befriend(a, b);
+  const chatId = await chatWith(a, b);
+  for (let n = 1; n <= 120; n += 1) {
+    const response = await a.request.post(`/api/chat/message/send?chatId=${chatId}`, {
+      data: { content: `сообщение ${n}`, entities: [] },
+    });
+    expect(response.ok()).toBe(true);
+  }
+
+  await b.page.goto(`/channels/@me/${chatId}`);
+  const list = b.page.getByTestId('message-list');
+  // Opens at the newest message; the first page holds 50.
+  await expect(b.page.getByTestId('message').filter({ hasText: /^.*сообщение 120$/ })).toBeVisible();
+  await expect(b.page.getByTestId('message').filter({ hasText: /сообщение 70$/ })).toHaveCount(0);
+
+  // Scroll to the top: the next page arrives and the message that was on top stays where it was.
+  const height = () => list.evaluate((element) => element.scrollHeight);
+  const firstHeight = await height();
+  await list.evaluate((element) => element.scrollTo({ top: 0 }));
+  // 71 was the oldest loaded message, on top of the viewport; after the page of 21–70 arrives it is still on screen.
+  await expect.poll(height).toBeGreaterThan(firstHeight + 500);
+  await expect(b.page.getByTestId('message').filter({ hasText: /сообщение 71$/ })).toBeInViewport();
+  expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(500);
+
+  // And again, down to the very first message and the start of the conversation.
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    if ((await b.page.getByTestId('chat-intro').count()) > 0) break;
+    await list.evaluate((element) => element.scrollTo({ top: 0 }));
+    await b.page.waitForTimeout(300);
+  }
+  await expect(b.page.getByTestId('chat-intro')).toBeVisible();
+  await expect(b.page.getByTestId('message').filter({ hasText: /сообщение 1$/ })).toBeVisible();
 });

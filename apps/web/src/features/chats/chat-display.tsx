@@ -23,6 +23,9 @@ export function useSystemText(): (system: SystemMessage, full?: boolean) => stri
         return full
           ? t('chat.newSignIn', { device: system.device, ip: system.ip, at: formatDateTime(system.at) })
           : t('chat.newSignInPreview', { device: system.device });
+      default:
+        // A notice kind this client does not know yet (a newer server): say that there is one.
+        return t('chat.systemNotice');
     }
   };
 }

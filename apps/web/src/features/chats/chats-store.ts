@@ -141,13 +141,15 @@ export async function loadOlder(chatId: string): Promise<void> {
   if (!held || !held.hasMore || !before || get().loadingOlder[chatId]) return;
   set({ loadingOlder: { ...get().loadingOlder, [chatId]: true } });
   const started = generation;
+  const done = (data: ChatsState) =>
+    started === generation && set({ data, loadingOlder: { ...get().loadingOlder, [chatId]: false } });
   try {
     const page = await chatsApi.fetchMessages(chatId, before);
-    if (started === generation) update((data) => receivePage(data, chatId, page, 'older'));
+    // One update for the page and the flag: the list must never see "not loading" with the old page still on top.
+    done(receivePage(get().data, chatId, page, 'older'));
   } catch (error) {
     log.warn('Could not load older messages', error);
-  } finally {
-    if (started === generation) set({ loadingOlder: { ...get().loadingOlder, [chatId]: false } });
+    done(get().data);
   }
 }
 

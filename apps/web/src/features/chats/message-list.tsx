@@ -17,8 +17,8 @@ import styles from './message-list.module.css';
 
 type ListItem = { type: 'top'; key: string } | MessageRow;
 
-/** Load the previous page when the reader gets this close (in rows) to the top. */
-const LOAD_OLDER_WITHIN = 5;
+/** Load the previous page when the reader scrolls up this close (px) to the top. */
+const LOAD_OLDER_WITHIN_PX = 600;
 /** "At the bottom" tolerance in px: new messages follow only then. */
 const BOTTOM_THRESHOLD = 48;
 
@@ -60,8 +60,21 @@ export function MessageList({ chat }: { chat: Chat }) {
     () => (held ? displayMessages(held.ids, held.byId, pending, meId) : []),
     [held, pending, meId],
   );
-  const items = useMemo<ListItem[]>(() => [{ type: 'top', key: 'top' }, ...buildRows(messages)], [messages]);
+  // The intro ("the start of your conversation") is a row only once the whole history is here. While older pages
+  // exist the list starts with a message, so the virtualizer anchors a prepend on the message the reader sees, not on
+  // a loader row that would stay at the top and pull page after page.
+  const hasMore = !!held?.hasMore;
+  const items = useMemo<ListItem[]>(
+    () => [...(hasMore ? [] : [{ type: 'top' as const, key: 'top' }]), ...buildRows(messages)],
+    [messages, hasMore],
+  );
   const users = useMemo(() => new Map(chat.chatUsers.map((user) => [user.id, user])), [chat.chatUsers]);
+
+  // The message the reader sees at the top when an older page is asked for, and how far below the viewport's top.
+  // The virtualizer anchors prepends on the row at the scroll offset, but at the very top that row can be a day
+  // label whose key survives the prepend (the same day goes on), so it would stay put and the reader would jump.
+  const anchor = useRef<{ key: string | number | bigint; index: number; within: number } | null>(null);
+  const requestOlder = useRef<() => void>(() => undefined);
 
   // The virtualizer re-renders this component through its own state on every scroll; nothing here depends on the
   // compiler memoising around it.
@@ -80,8 +93,24 @@ export function MessageList({ chat }: { chat: Chat }) {
       const bottom = instance.isAtEnd(BOTTOM_THRESHOLD);
       setAtBottom(bottom);
       if (bottom) setUnseen(0);
+      // Only the reader scrolling up near the top asks for more (not the first render, not our own anchoring).
+      if (instance.scrollDirection === 'backward' && (instance.scrollOffset ?? 0) < LOAD_OLDER_WITHIN_PX) {
+        requestOlder.current();
+      }
     },
   });
+
+  useEffect(() => {
+    requestOlder.current = () => {
+      if (!hasMore || loadingOlder || anchor.current) return;
+      const offset = virtualizer.scrollOffset ?? 0;
+      const top = virtualizer
+        .getVirtualItems()
+        .find((item) => item.end > offset && items[item.index]?.type === 'message');
+      if (top) anchor.current = { key: top.key, index: top.index, within: top.start - offset };
+      void loadOlder(chat.id);
+    };
+  }, [hasMore, loadingOlder, items, virtualizer, chat.id]);
 
   // A chat opens at its newest message.
   useLayoutEffect(() => {
@@ -106,10 +135,15 @@ export function MessageList({ chat }: { chat: Chat }) {
   }, [lastKey, messages, meId, atBottom, virtualizer]);
 
   const virtualItems = virtualizer.getVirtualItems();
-  const firstIndex = virtualItems[0]?.index ?? 0;
-  useEffect(() => {
-    if (held?.hasMore && firstIndex <= LOAD_OLDER_WITHIN) void loadOlder(chat.id);
-  }, [firstIndex, held?.hasMore, chat.id, held?.ids.length]);
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    if (!held) return;
+    const index = items.findIndex((item) => item.key === held.key);
+    if (index === held.index) return;
+    anchor.current = null;
+    const start = index < 0 ? undefined : virtualizer.getOffsetForIndex(index, 'start')?.[0];
+    if (start !== undefined) virtualizer.scrollToOffset(start - held.within);
+  }, [items, virtualizer]);
 
   const onMenu = useCallback((message: DisplayMessage, at: MenuState['at'], trigger: HTMLElement | null) => {
     setMenu({ message, at, trigger });
@@ -177,19 +211,13 @@ export function MessageList({ chat }: { chat: Chat }) {
                 style={{ transform: `translateY(${virtual.start}px)` }}
               >
                 {item.type === 'top' ? (
-                  held?.hasMore ? (
-                    <div className={styles.loader}>
-                      <Spinner label={t('chat.loadingOlder')} />
-                    </div>
-                  ) : (
-                    <div className={styles.intro} data-testid="chat-intro">
-                      <ChatAvatar chat={chat} size={80} ringColour="var(--bg-content)" />
-                      <h2 className={styles.introTitle}>{title}</h2>
-                      <p className={styles.introText}>
-                        {chat.official ? t('chat.officialStart') : t('chat.historyStart', { name: title })}
-                      </p>
-                    </div>
-                  )
+                  <div className={styles.intro} data-testid="chat-intro">
+                    <ChatAvatar chat={chat} size={80} ringColour="var(--bg-content)" />
+                    <h2 className={styles.introTitle}>{title}</h2>
+                    <p className={styles.introText}>
+                      {chat.official ? t('chat.officialStart') : t('chat.historyStart', { name: title })}
+                    </p>
+                  </div>
                 ) : item.type === 'day' ? (
                   <DayDivider date={item.date} />
                 ) : (
@@ -210,6 +238,11 @@ export function MessageList({ chat }: { chat: Chat }) {
           })}
         </div>
       </div>
+      {loadingOlder ? (
+        <div className={styles.loader}>
+          <Spinner size={20} label={t('chat.loadingOlder')} />
+        </div>
+      ) : null}
       {!atBottom && unseen > 0 ? (
         <button
           type="button"

@@ -239,6 +239,7 @@ export const ru = {
     unread_other: '{{count}} непрочитанного сообщения',
     searchEmpty: 'Никого не нашлось',
     listFailed: 'Не удалось загрузить чаты.',
+    systemNotice: 'Системное уведомление',
   },
   group: {
     title: 'Сервер',
