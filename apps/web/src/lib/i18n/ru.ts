@@ -132,8 +132,6 @@ export const ru = {
     addErrorInvalid: 'Некорректный никнейм',
     addEmptyTitle: 'Друзья ждут',
     addEmptyHint: 'Отправьте заявку — друг увидит её сразу, даже если сейчас в другой вкладке',
-    startChatFailed: 'Не получилось начать чат',
-    alreadyInRoom: 'Вы уже находитесь в этой комнате',
     navBadge: 'Друзья: {{requests}}',
   },
   contacts: {
