@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, one table each, results in bench/results/*.json. Not a test: nothing here
 // fails on an absolute time; budgets are reported, not enforced.
-//   npm run bench -- --only=bundle|fanout   one benchmark
-//   npm run bench -- --quick                fan-out with N=200 only (development)
+//   npm run bench -- --only=bundle|fanout|messages   one benchmark
+//   npm run bench -- --quick                fan-out with N=200 only, messages with shorter phases (development)
 //   npm run bench -- --only=fanout --n=5000 --servers=beseda,ws   a subset (development, profiling)
 //   BENCH_CPU_PROF=bench/results/prof npm run bench -- …          CPU profiles of the server children
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,8 @@ import { parseArgs } from 'node:util';
 import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from './bundle-size.mjs';
 import { runFanout } from './fanout.mjs';
 import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
+import { runMessages } from './messages.mjs';
+import * as messagesReport from './messages/report.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -19,7 +21,7 @@ const { values: flags } = parseArgs({
     servers: { type: 'string' },
   },
 });
-const BENCHMARKS = ['bundle', 'fanout'];
+const BENCHMARKS = ['bundle', 'fanout', 'messages'];
 if (flags.only !== undefined && !BENCHMARKS.includes(flags.only)) {
   throw new Error(`--only=${flags.only}: expected one of ${BENCHMARKS.join(', ')}`);
 }
@@ -28,6 +30,7 @@ const selected = (/** @type {string} */ name) => flags.only === undefined || fla
 mkdirSync('bench/results', { recursive: true });
 if (selected('bundle')) bundleSizes();
 if (selected('fanout')) await fanout();
+if (selected('messages')) await messages();
 // Sockets and timers of the finished benchmarks must not keep the process alive.
 process.exit(0);
 
@@ -75,6 +78,20 @@ async function fanout() {
   // A partial run is for development: it does not overwrite the committed full results.
   const partial = flags.quick || flags.n !== undefined || flags.servers !== undefined;
   const file = partial ? 'bench/results/fanout-quick.json' : 'bench/results/fanout.json';
+  writeFileSync(file, `${JSON.stringify({ ...result, targets }, null, 2)}\n`);
+  console.log(`Written ${file}`);
+}
+
+async function messages() {
+  const result = await runMessages({ quick: flags.quick });
+  messagesReport.printMessages(result);
+  const targets = messagesReport.evaluateTargets(result);
+  messagesReport.printTargets(targets);
+  const [start, end] = [result.load.start[0] ?? 0, result.load.end[0] ?? 0];
+  console.log(
+    `Load average (1 min): ${start.toFixed(2)} at start, ${end.toFixed(2)} at end; server from ${result.serverSource}`,
+  );
+  const file = flags.quick ? 'bench/results/messages-quick.json' : 'bench/results/messages.json';
   writeFileSync(file, `${JSON.stringify({ ...result, targets }, null, 2)}\n`);
   console.log(`Written ${file}`);
 }

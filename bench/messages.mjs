@@ -1,0 +1,141 @@
+// Message benchmark (issue 4), against PostgreSQL: the real server in a child process on a fresh database; one user
+// sends over keep-alive HTTP, the other receives on the realtime gateway. Measures send → delivered latency at a
+// steady 200 messages/s, sustained messages/s with concurrent sends, and the first page of a chat holding a million
+// messages (bulk-loaded in SQL). The database is dropped and the server stopped however the run ends.
+import { cpus, loadavg, totalmem } from 'node:os';
+import { bulkInsertMessages, createBenchDatabase } from './messages/database.mjs';
+import { HttpUser } from './messages/http.mjs';
+import { measureLatency, measureThroughput, timeReads } from './messages/phases.mjs';
+import { openRecipient } from './messages/socket.mjs';
+import { buildServer, startServer } from './messages/server.mjs';
+
+/** @param {boolean} quick */
+export function messagesParams(quick) {
+  return {
+    rate: 200,
+    latencySeconds: quick ? 3 : 10,
+    warmSeconds: quick ? 0.5 : 1,
+    concurrency: 32,
+    throughputSeconds: quick ? 3 : 10,
+    historyMessages: quick ? 100_000 : 1_000_000,
+    reads: quick ? 50 : 200,
+    pageLimit: 50,
+  };
+}
+
+/** @param {{ quick: boolean }} options */
+export async function runMessages({ quick }) {
+  const params = messagesParams(quick);
+  const startedLoad = loadavg();
+  const serverSource = buildServer();
+  const database = await createBenchDatabase();
+  /** @type {(() => unknown)[]} */
+  const cleanup = [];
+  try {
+    const server = await startServer(database.url);
+    cleanup.push(() => server.stop());
+    const users = await Promise.all(['s', 'r', 'h'].map((role) => register(server.url, role)));
+    cleanup.push(() => users.forEach((u) => u.http.close()));
+    const [sender, recipient, historian] = /** @type {[User, User, User]} */ (users);
+    const liveChatId = await directChat(sender, recipient);
+    const historyChatId = await directChat(sender, historian);
+
+    const { token } = await recipient.http.ok('GET', '/api/auth/ws-token');
+    const socket = await openRecipient(server.url, token, `notification:user:message#${recipient.id}`);
+    cleanup.push(() => socket.close());
+
+    process.stdout.write(`messages: ${params.rate}/s for ${params.latencySeconds} s … `);
+    const latency = await measureLatency({
+      sender: sender.http,
+      recipient: socket,
+      chatId: liveChatId,
+      serverCpuMs: server.cpuMs,
+      rate: params.rate,
+      seconds: params.latencySeconds,
+      warmSeconds: params.warmSeconds,
+    });
+    console.log(`p99 ${latency.delivered.p99} ms`);
+
+    process.stdout.write(`messages: ${params.concurrency} concurrent for ${params.throughputSeconds} s … `);
+    const throughput = await measureThroughput({
+      sender: sender.http,
+      recipient: socket,
+      chatId: liveChatId,
+      serverCpuMs: server.cpuMs,
+      concurrency: params.concurrency,
+      seconds: params.throughputSeconds,
+    });
+    console.log(`${throughput.messagesPerSec} messages/s`);
+
+    process.stdout.write(`messages: loading ${params.historyMessages.toLocaleString('en')} messages … `);
+    const load = await bulkInsertMessages(database.url, {
+      chatId: historyChatId,
+      senderIds: [sender.id, historian.id],
+      count: params.historyMessages,
+    });
+    console.log(`${(load.ms / 1000).toFixed(1)} s`);
+
+    const page = `/api/chat/messages?chatId=${historyChatId}&limit=${params.pageLimit}`;
+    await checkPage(sender.http, page, params.pageLimit);
+    await checkPage(sender.http, `${page}&before=${load.middleId}`, params.pageLimit);
+    const history = {
+      messages: params.historyMessages,
+      loadSeconds: Math.round(load.ms / 100) / 10,
+      firstPage: await timeReads(sender.http, page, params.reads),
+      chatOne: await timeReads(sender.http, `/api/chat/one?chatId=${historyChatId}`, params.reads),
+      deepPage: await timeReads(sender.http, `${page}&before=${load.middleId}`, params.reads),
+    };
+
+    return {
+      measuredAt: new Date().toISOString(),
+      quick,
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        totalMemGB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        postgres: database.postgresVersion,
+      },
+      load: { start: startedLoad, end: loadavg() },
+      serverSource,
+      params,
+      latency,
+      throughput,
+      history,
+    };
+  } finally {
+    for (const step of cleanup.reverse()) await step();
+    await database.drop();
+  }
+}
+
+/** @typedef {{ id: string, nickname: string, http: HttpUser }} User */
+
+/** @param {string} baseUrl @param {string} role @returns {Promise<User>} */
+async function register(baseUrl, role) {
+  // Enough sockets for the concurrent phase; the paced phase reuses the few it needs (the agent picks free ones).
+  const http = new HttpUser(baseUrl, 32);
+  const tag = `${role}${Math.random().toString(36).slice(2, 10)}`;
+  const { user } = await http.ok('POST', '/api/auth/register', {
+    email: `bench_${tag}@example.org`,
+    nickname: `bench_${tag}`,
+    password: `bench-${tag}-password`,
+  });
+  return { id: user.id, nickname: user.nickname, http };
+}
+
+/** Friends first (direct chats are between friends), then the chat. @param {User} a @param {User} b */
+async function directChat(a, b) {
+  await a.http.ok('POST', '/api/contact/send', { nickname: b.nickname });
+  await b.http.ok('PATCH', '/api/contact/accept', { nickname: a.nickname });
+  const { chat } = await a.http.ok('POST', '/api/chat/with', { nickname: b.nickname });
+  return /** @type {string} */ (chat.id);
+}
+
+/** A timing of a page that came back short would time the wrong thing. @param {HttpUser} http @param {string} path @param {number} limit */
+async function checkPage(http, path, limit) {
+  const { messages, hasMore } = await http.ok('GET', path);
+  if (messages.length !== limit || hasMore !== true) {
+    throw new Error(`${path}: expected a full page with more to come, got ${messages.length}, hasMore ${hasMore}`);
+  }
+}
