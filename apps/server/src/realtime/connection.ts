@@ -473,12 +473,16 @@ export class Connection {
     this.ws.send(frame);
   }
 
-  /** Ends the connection with a close code (idempotent). Reconnect codes are logged at info, terminal at warn. */
+  /**
+   * Ends the connection with a close code (idempotent). Protocol-terminal codes (3500–3999) and abuse (flood, slow
+   * consumer) are logged at warn; reconnects and the app's own 4000–4999 closes (a page left, a session ended) are
+   * routine and logged at info.
+   */
   disconnect(disconnect: Disconnect, detail: string): void {
     if (this.state === 'closed') return;
     const log = { connection: this.id, userId: this.userId, remote: this.remote, code: disconnect.code, detail };
     if (
-      disconnect.code >= 3500 ||
+      (disconnect.code >= 3500 && disconnect.code < 4000) ||
       disconnect.code === Disconnects.tooManyRequests.code ||
       disconnect.code === Disconnects.slow.code
     ) {
