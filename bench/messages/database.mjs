@@ -99,6 +99,8 @@ export async function bulkInsertMessages(url, { chatId, senderIds, count, onProg
       firstMs + count - 1,
     ]);
     await client.query('VACUUM (ANALYZE) messages');
+    // The load's dirty pages are written now, not by a checkpoint in the middle of the latency phase.
+    await client.query('CHECKPOINT');
     const { rows } = await client.query(`SELECT ${uuidV7Sql('$1::bigint', '$2::bigint')}::text AS id`, [
       firstMs + Math.floor(count / 2),
       Math.floor(count / 2),

@@ -66,6 +66,15 @@ export function printMessages(r) {
     row(`first page (limit ${r.params.pageLimit})`, h.firstPage, `${h.messages.toLocaleString('en')} messages`),
     row('deep page (before = the middle)', h.deepPage, 'keyset: should match the first page'),
     row('GET /api/chat/one', h.chatOne, `bulk load ${h.loadSeconds} s`),
+    ...(h.firstPageAfterLive
+      ? [
+          row(
+            'first page, after the live phases',
+            h.firstPageAfterLive,
+            `${(l.sent + t.sent).toLocaleString('en')}+ newer rows of another chat`,
+          ),
+        ]
+      : []),
   ]);
 }
 
