@@ -16,6 +16,7 @@ export function messagesParams(quick) {
     latencySeconds: quick ? 3 : 10,
     warmSeconds: quick ? 0.5 : 1,
     concurrency: 32,
+    spreadChats: 16,
     throughputSeconds: quick ? 3 : 10,
     historyMessages: quick ? 100_000 : 1_000_000,
     reads: quick ? 50 : 200,
@@ -80,16 +81,31 @@ export async function runMessages({ quick }) {
     });
     console.log(`p99 ${latency.delivered.p99} ms`);
 
-    process.stdout.write(`messages: ${params.concurrency} concurrent for ${params.throughputSeconds} s … `);
+    process.stdout.write(`messages: ${params.concurrency} in flight, one chat, ${params.throughputSeconds} s … `);
     const throughput = await measureThroughput({
-      sender: sender.http,
+      lanes: [{ sender: sender.http, chatId: liveChatId }],
       recipient: socket,
-      chatId: liveChatId,
       serverCpuMs: server.cpuMs,
       concurrency: params.concurrency,
       seconds: params.throughputSeconds,
+      label: 'one',
     });
     console.log(`${throughput.messagesPerSec} messages/s`);
+
+    process.stdout.write(
+      `messages: ${params.concurrency} in flight, ${params.spreadChats} chats, ${params.throughputSeconds} s … `,
+    );
+    const lanes = await spreadLanes(server.url, recipient, params.spreadChats);
+    cleanup.push(() => lanes.forEach((lane) => lane.sender.close()));
+    const spread = await measureThroughput({
+      lanes,
+      recipient: socket,
+      serverCpuMs: server.cpuMs,
+      concurrency: params.concurrency,
+      seconds: params.throughputSeconds,
+      label: 'many',
+    });
+    console.log(`${spread.messagesPerSec} messages/s`);
 
     // The same first page once the live chat's rows are newer than all of the history: shows the plan risk above.
     history.firstPageAfterLive = await timeReads(sender.http, page, params.reads);
@@ -109,6 +125,7 @@ export async function runMessages({ quick }) {
       params,
       latency,
       throughput,
+      spread,
       history,
     };
   } finally {
@@ -138,6 +155,17 @@ async function directChat(a, b) {
   await b.http.ok('PATCH', '/api/contact/accept', { nickname: a.nickname });
   const { chat } = await a.http.ok('POST', '/api/chat/with', { nickname: b.nickname });
   return /** @type {string} */ (chat.id);
+}
+
+/**
+ * `count` more senders, each in a direct chat with the recipient (whose one socket hears them all).
+ * @param {string} baseUrl @param {User} recipient @param {number} count
+ */
+async function spreadLanes(baseUrl, recipient, count) {
+  const senders = await Promise.all(Array.from({ length: count }, (_, i) => register(baseUrl, `m${i}`)));
+  const lanes = [];
+  for (const sender of senders) lanes.push({ sender: sender.http, chatId: await directChat(sender, recipient) });
+  return lanes;
 }
 
 /** A timing of a page that came back short would time the wrong thing. @param {HttpUser} http @param {string} path @param {number} limit */

@@ -89,19 +89,23 @@ export async function measureLatency({ sender, recipient, chatId, serverCpuMs, r
 }
 
 /**
- * Closed loop: `concurrency` senders, each sending again as soon as its previous send is answered, for `seconds`.
- * Throughput = messages delivered to the socket / (last arrival − start).
- * @param {Pair & { concurrency: number, seconds: number }} input
+ * Closed loop: `concurrency` sends in flight, each sending again as soon as its previous one is answered, for
+ * `seconds`, spread round-robin over `lanes` (sender, chat): one lane is one busy chat (its sends queue on the
+ * chat's row locks); many lanes are many conversations, the server's capacity. Throughput = messages delivered to
+ * the socket / (last arrival − start).
+ * @param {{ lanes: { sender: HttpUser, chatId: string }[], recipient: Recipient, serverCpuMs: () => number,
+ *   concurrency: number, seconds: number, label: string }} input
  */
-export async function measureThroughput({ sender, recipient, chatId, serverCpuMs, concurrency, seconds }) {
+export async function measureThroughput({ lanes, recipient, serverCpuMs, concurrency, seconds, label }) {
   /** @type {Awaited<ReturnType<typeof send>>[]} */
   const sends = [];
   let next = 0;
   const cpuBefore = serverCpuMs();
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) sends.push(await send(sender, chatId, `tp-${next++}`));
+  const worker = async (/** @type {unknown} */ _, /** @type {number} */ i) => {
+    const lane = /** @type {{ sender: HttpUser, chatId: string }} */ (lanes[i % lanes.length]);
+    while (performance.now() < end) sends.push(await send(lane.sender, lane.chatId, `${label}-${next++}`));
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   await recipient.waitFor(
@@ -112,6 +116,7 @@ export async function measureThroughput({ sender, recipient, chatId, serverCpuMs
   const arrivals = sends.map((s) => recipient.arrivals.get(s.clientId) ?? 0);
   const lastArrival = Math.max(...arrivals);
   return {
+    chats: lanes.length,
     concurrency,
     seconds,
     sent: sends.length,
