@@ -1,8 +1,6 @@
 import { fetchMe } from '../features/auth/auth-api';
 import { useUserStore } from '../features/auth/user-store';
 import { useGlobalSettings } from '../features/settings/global-settings-store';
-import { usePresenceStore } from '../features/presence/presence-store';
-import { useSessionsStore } from '../features/settings/sessions-store';
 import { showToast } from '../features/toasts/toast-store';
 import { isApiError } from '../lib/api/api-error';
 import { setUnauthorizedHandler } from '../lib/api/client';
@@ -36,14 +34,12 @@ function watchSession(): void {
 }
 
 /**
- * Signing out, deliberately or because the session ended elsewhere, clears every per-user store. A session that
- * ended under the user's feet (terminated from another device, expired) is explained with a toast.
+ * A session that ended under the user's feet (terminated from another device, expired) is explained with a toast.
+ * The per-user stores are cleared by the signed-in shell (`layout/sign-out-resets.ts`), which loads them.
  */
 function watchSignOut(): void {
   useUserStore.subscribe((state, previous) => {
     if (!previous.authenticated || state.authenticated) return;
-    useSessionsStore.getState().reset();
-    usePresenceStore.getState().reset();
     if (!state.signedOutByUser) {
       showToast({ type: 'warn', title: i18next.t('auth.sessionEnded'), message: i18next.t('auth.sessionEndedHint') });
     }

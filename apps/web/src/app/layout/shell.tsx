@@ -8,8 +8,11 @@ import { Spinner } from '../../ui/spinner';
 import { AppRealtime } from '../realtime/app-realtime';
 import styles from './layout.module.css';
 import { ResizableSidebar } from './resizable-sidebar';
+import { installSignOutResets } from './sign-out-resets';
 import { Toolbar } from './toolbar';
 import { UserPanel } from './user-panel';
+
+installSignOutResets();
 
 /** The frame of every signed-in page: toolbar, then a section (sidebar + main column), inside the live connection. */
 export function AppLayout() {

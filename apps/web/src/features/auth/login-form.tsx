@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { login } from './auth-api';
-import { hasErrors, loginErrorFromResponse, validateLogin, type FormErrors, type LoginField } from './auth-form';
+import type { FormErrors, LoginField } from './auth-form';
 import styles from './auth-page.module.css';
 import { FormError } from './form-error';
+import { loadAuthForm, preloadAuthForm } from './load-auth-form';
 import { useAuthSuccess } from './use-auth-success';
 
 const NO_ERRORS: FormErrors<LoginField> = { fields: {} };
@@ -18,6 +19,8 @@ export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // True while the first submit waits for the form rules to load, so a second submit cannot slip in.
+  const loadingRules = useRef(false);
 
   // Move focus to the first wrong field after each failed submit.
   useEffect(() => {
@@ -34,7 +37,15 @@ export function LoginForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || loadingRules.current) return;
+    loadingRules.current = true;
+    const rules = await loadAuthForm().catch(() => null);
+    loadingRules.current = false;
+    if (!rules) {
+      setErrors({ fields: {}, form: 'errors.network' });
+      return;
+    }
+    const { validateLogin, loginErrorFromResponse, hasErrors } = rules;
     const local = validateLogin(values, import.meta.env.DEV);
     setErrors(local);
     if (hasErrors(local)) {
@@ -57,7 +68,14 @@ export function LoginForm() {
   };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate data-testid="login-form">
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={submit}
+      onFocus={preloadAuthForm}
+      noValidate
+      data-testid="login-form"
+    >
       <FormError message={errors.form ? t(errors.form) : undefined} />
       <TextField
         label={t('auth.email')}

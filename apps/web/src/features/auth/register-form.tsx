@@ -3,16 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { register } from './auth-api';
-import {
-  hasErrors,
-  registerErrorFromResponse,
-  validateRegister,
-  type FormErrors,
-  type RegisterField,
-  type RegisterValues,
-} from './auth-form';
+import type { FormErrors, RegisterField, RegisterValues } from './auth-form';
 import styles from './auth-page.module.css';
 import { FormError } from './form-error';
+import { loadAuthForm, preloadAuthForm } from './load-auth-form';
 import { useAuthSuccess } from './use-auth-success';
 
 const NO_ERRORS: FormErrors<RegisterField> = { fields: {} };
@@ -32,6 +26,8 @@ export function RegisterForm() {
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // True while the first submit waits for the form rules to load, so a second submit cannot slip in.
+  const loadingRules = useRef(false);
 
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
@@ -52,7 +48,15 @@ export function RegisterForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || loadingRules.current) return;
+    loadingRules.current = true;
+    const rules = await loadAuthForm().catch(() => null);
+    loadingRules.current = false;
+    if (!rules) {
+      setErrors({ fields: {}, form: 'errors.network' });
+      return;
+    }
+    const { validateRegister, registerErrorFromResponse, hasErrors } = rules;
     const local = validateRegister(values, import.meta.env.DEV);
     setErrors(local);
     if (hasErrors(local)) {
@@ -78,7 +82,14 @@ export function RegisterForm() {
   const reveal = { show: t('auth.showSecret'), hide: t('auth.hideSecret') };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate data-testid="register-form">
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={submit}
+      onFocus={preloadAuthForm}
+      noValidate
+      data-testid="register-form"
+    >
       <FormError message={errors.form ? t(errors.form) : undefined} />
       <TextField
         label={t('auth.email')}

@@ -1,5 +1,5 @@
 import { API_PREFIX, API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
-import { apiErrorBodySchema } from '@beseda/protocol/errors';
+import type { ApiErrorBody } from '@beseda/protocol/errors';
 import { createLogger, createTraceId } from '../logger';
 import { ApiError, NetworkError } from './api-error';
 import { createRefreshCoordinator, type LockManagerLike } from './refresh';
@@ -14,6 +14,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions<T> {
   body?: unknown;
   schema?: Schema<T>;
+  /**
+   * A schema that loads on demand (`() => import(...)`), for requests made from the entry chunk: zod and the
+   * protocol schemas then stay out of the /auth first load. The load starts with the request, so nothing waits.
+   */
+  loadSchema?: () => Promise<Schema<T>>;
   signal?: AbortSignal;
 }
 
@@ -80,8 +85,36 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+interface ErrorBodySchema {
+  safeParse(data: unknown): { success: true; data: ApiErrorBody } | { success: false };
+}
+
+let errorBodySchema: Promise<ErrorBodySchema> | null = null;
+
+/**
+ * The error body schema (and zod with it) loads on the first failed request rather than with the entry chunk, which
+ * every route, /auth included, downloads before anything shows.
+ */
+function loadErrorBodySchema(): Promise<ErrorBodySchema> {
+  errorBodySchema ??= import('@beseda/protocol/errors').then(
+    (module) => module.apiErrorBodySchema,
+    (error: unknown) => {
+      errorBodySchema = null; // a failed chunk load is retried by the next failed request
+      throw error;
+    },
+  );
+  return errorBodySchema;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = apiErrorBodySchema.safeParse(await readJson(response));
+  const body = await readJson(response);
+  const parsed = await loadErrorBodySchema().then(
+    (schema) => schema.safeParse(body),
+    (error: unknown) => {
+      log.warn('Could not load the error body schema', error);
+      return { success: false } as const;
+    },
+  );
   if (!parsed.success) return new ApiError(response.status, 'UNKNOWN', response.statusText || 'Unknown error');
   const { code, message, fields } = parsed.data.error;
   return new ApiError(response.status, code, message, fields);
@@ -111,8 +144,13 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   log.log(`${method} ${url}`, undefined, traceId);
 
   const startedAt = Date.now();
+  const schemaReady = options.loadSchema?.();
+  // Awaited only on success; a load that fails while the request fails too must not surface as unhandled.
+  schemaReady?.catch(() => undefined);
   let response = await send(method, path, options.body, options.signal);
   if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
+    // The refresh round trip hides the error schema's load, should this 401 turn out to be final.
+    loadErrorBodySchema().catch(() => undefined);
     const recovered = await refresher.recover(startedAt);
     if (recovered) {
       log.debug(`${method} ${url} retried after refresh`, undefined, traceId);
@@ -133,9 +171,10 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   }
 
   const data = await readJson(response);
-  if (!options.schema) return data as T;
+  const schema = options.schema ?? (await schemaReady);
+  if (!schema) return data as T;
   try {
-    return options.schema.parse(data);
+    return schema.parse(data);
   } catch (cause) {
     log.error(`${method} ${url} → malformed response`, cause, traceId);
     throw new ApiError(response.status, 'UNKNOWN', 'Malformed response');
