@@ -16,7 +16,7 @@ import { resolveGatewaySource } from './fanout/gateway-source.mjs';
  *   serverLoopMs: { p50: number, max: number },
  *   burst: {
  *     messages: number, rounds: number, expected: number, received: number, ms: number[], deliveriesPerSec: number,
- *     perRound: number[],
+ *     perRound: number[], cpuUsPerDelivery: number,
  *   },
  *   closedDuringRun: number, load: [number, number], error?: string,
  * }} Run
@@ -104,7 +104,16 @@ async function runOne(server, n, params, gateway) {
     rssAfterMB: Number.NaN,
     latency: { expected: 0, received: 0, p50: Number.NaN, p90: Number.NaN, p99: Number.NaN, max: Number.NaN },
     serverLoopMs: { p50: Number.NaN, max: Number.NaN },
-    burst: { messages: 0, rounds: 0, expected: 0, received: 0, ms: [], deliveriesPerSec: Number.NaN, perRound: [] },
+    burst: {
+      messages: 0,
+      rounds: 0,
+      expected: 0,
+      received: 0,
+      ms: [],
+      deliveriesPerSec: Number.NaN,
+      perRound: [],
+      cpuUsPerDelivery: Number.NaN,
+    },
     closedDuringRun: 0,
     load: [loadavg()[0] ?? 0, 0],
   };
@@ -184,13 +193,17 @@ async function runOne(server, n, params, gateway) {
       rounds: params.burstRounds,
       expected: run.connected * k * params.burstRounds,
     };
+    let cpuUs = 0;
     for (let round = 1; round <= params.burstRounds; round += 1) {
       await sleep(500);
+      const cpuBefore = /** @type {NodeJS.CpuUsage} */ (await host.request('cpu'));
       const published = /** @type {{ startedAt: number }} */ (
         await host.request('publish', { phase: 'burst', count: k, intervalMs: 0 }, 120_000)
       );
       // Counts are cumulative: round r is complete when every socket has r × k burst messages.
       const burst = await awaitPhase(clients, connects, 'burst', k * round, 60_000);
+      const cpuAfter = /** @type {NodeJS.CpuUsage} */ (await host.request('cpu'));
+      cpuUs += cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
       const received = sum(burst.map((b) => b.received));
       const ms = Math.max(...burst.map((b) => b.lastAt)) - published.startedAt;
       run.burst.ms.push(ms);
@@ -199,6 +212,7 @@ async function runOne(server, n, params, gateway) {
       run.closedDuringRun = Math.max(0, ...burst.map((b) => b.closedAfterConnect));
     }
     run.burst.deliveriesPerSec = quantile(Float64Array.from(run.burst.perRound).sort(), 0.5);
+    run.burst.cpuUsPerDelivery = cpuUs / run.burst.received;
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
   } finally {
