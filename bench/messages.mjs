@@ -3,7 +3,7 @@
 // steady 200 messages/s, sustained messages/s with concurrent sends, and the first page of a chat holding a million
 // messages (bulk-loaded in SQL). The database is dropped and the server stopped however the run ends.
 import { cpus, loadavg, totalmem } from 'node:os';
-import { bulkInsertMessages, createBenchDatabase } from './messages/database.mjs';
+import { bulkInsertMessages, createBenchDatabase, explainFirstPage } from './messages/database.mjs';
 import { HttpUser } from './messages/http.mjs';
 import { measureLatency, measureThroughput, timeReads } from './messages/phases.mjs';
 import { openRecipient } from './messages/socket.mjs';
@@ -65,8 +65,11 @@ export async function runMessages({ quick }) {
       firstPage: await timeReads(sender.http, page, params.reads),
       chatOne: await timeReads(sender.http, `/api/chat/one?chatId=${historyChatId}`, params.reads),
       deepPage: await timeReads(sender.http, `${page}&before=${load.middleId}`, params.reads),
+      firstPagePlan: await explainFirstPage(database.url, historyChatId, params.pageLimit),
       /** @type {import('./messages/phases.mjs').Stats | null} */
       firstPageAfterLive: null,
+      /** @type {Awaited<ReturnType<typeof explainFirstPage>> | null} */
+      firstPagePlanAfterLive: null,
     };
 
     process.stdout.write(`messages: ${params.rate}/s for ${params.latencySeconds} s … `);
@@ -109,6 +112,7 @@ export async function runMessages({ quick }) {
 
     // The same first page once the live chat's rows are newer than all of the history: shows the plan risk above.
     history.firstPageAfterLive = await timeReads(sender.http, page, params.reads);
+    history.firstPagePlanAfterLive = await explainFirstPage(database.url, historyChatId, params.pageLimit);
 
     return {
       measuredAt: new Date().toISOString(),

@@ -67,7 +67,11 @@ export function printMessages(r) {
     row(`send → HTTP 200, ${l.rate}/s paced`, l.http),
     sustained(r.throughput),
     sustained(r.spread),
-    row(`first page (limit ${r.params.pageLimit})`, h.firstPage, `${h.messages.toLocaleString('en')} messages`),
+    row(
+      `first page (limit ${r.params.pageLimit})`,
+      h.firstPage,
+      `${h.messages.toLocaleString('en')} messages; ${plan(h.firstPagePlan)}`,
+    ),
     row('deep page (before = the middle)', h.deepPage, 'keyset: should match the first page'),
     row('GET /api/chat/one', h.chatOne, `bulk load ${h.loadSeconds} s`),
     ...(h.firstPageAfterLive
@@ -75,11 +79,19 @@ export function printMessages(r) {
           row(
             'first page, after the live phases',
             h.firstPageAfterLive,
-            `${(l.sent + r.throughput.sent + r.spread.sent).toLocaleString('en')}+ newer rows in other chats`,
+            `${(l.sent + r.throughput.sent + r.spread.sent).toLocaleString('en')}+ newer rows in other chats; ${plan(
+              h.firstPagePlanAfterLive,
+            )}`,
           ),
         ]
       : []),
   ]);
+}
+
+/** @param {MessagesResult['history']['firstPagePlan'] | null} p */
+function plan(p) {
+  if (!p) return '';
+  return `plan: ${p.index}, ${p.rowsRemovedByFilter} rows filtered out, ${p.sharedBuffers} buffers, ${p.executionMs.toFixed(2)} ms in PostgreSQL`;
 }
 
 /** @param {Target[]} targets */
