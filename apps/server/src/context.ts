@@ -26,7 +26,7 @@ import { createMemoryBroker } from './realtime/broker-memory.js';
 import { createRedisBroker } from './realtime/broker-redis.js';
 import { createGateway, type Gateway, type GatewayOptions } from './realtime/gateway.js';
 import type { Publisher } from './realtime/publisher.js';
-import { createJwtVerifier } from './realtime/token.js';
+import { createJwtVerifier, InvalidTokenError } from './realtime/token.js';
 
 /**
  * Everything a request handler may use, built once from config and passed explicitly (no module singletons), so a
@@ -82,9 +82,17 @@ export async function createAppContext(config: Config, options: AppContextOption
     const broker = config.redisUrl
       ? createRedisBroker({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger })
       : createMemoryBroker();
+    // The ws key, not AUTH_SECRET itself: access cookies cannot be replayed as realtime tokens (tokens.ts).
+    const verifyWsJwt = createJwtVerifier(deriveTokenKeys(config.authSecret).ws);
     const gateway = createGateway({
-      // The ws key, not AUTH_SECRET itself: access cookies cannot be replayed as realtime tokens (tokens.ts).
-      verifyToken: createJwtVerifier(deriveTokenKeys(config.authSecret).ws),
+      // Like the access cookie, a ws token only counts while its session row is open (logout, terminate, reuse).
+      verifyToken: async (token) => {
+        const credentials = await verifyWsJwt(token);
+        if (credentials.sessionId === null || !(await sessions.isOpen(credentials.sessionId, credentials.userId))) {
+          throw new InvalidTokenError('session has ended');
+        }
+        return credentials;
+      },
       broker,
       logger,
       checkOrigin: upgradeOriginCheck(config.publicUrl, config.trustProxy),

@@ -6,6 +6,7 @@ import type { Config } from '../../src/config.js';
 import { type Driver, registerUser, signIn, startServer, type TestClient, type TestServer } from './harness.js';
 import { type RealtimeClient, realtimeClient, sleep, waitFor } from './realtime-client.js';
 import { deleteRedisKeys, uniqueRedisPrefix } from './realtime-redis.js';
+import { openRaw } from '../realtime/raw-client.js';
 
 /** PGlite with the in-memory broker always; PostgreSQL with Redis as well when CI provides both. */
 const setups: { name: string; driver: Driver; redis: boolean }[] = [
@@ -97,6 +98,28 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
     expect(client.disconnects[0]?.code).toBe(4500);
     await sleep(300);
     expect(client.connects).toBe(1);
+  });
+
+  it('a ws token minted before the session ended no longer connects (3500)', async () => {
+    const http = server.client();
+    await registerUser(http);
+    const token = ((await http.get('/api/auth/ws-token')).body as { token: string }).token;
+    const live = await openRaw(`${server.url.replace('http', 'ws')}/connection/websocket`);
+    live.send(JSON.stringify({ id: 1, connect: { token } }));
+    await waitFor(() => live.frames.some((frame) => frame.id === 1), 5_000, 'connect reply');
+    expect((await http.post('/api/auth/logout')).status).toBe(200);
+    expect(await live.closed).toBe(4500);
+
+    const late = await openRaw(`${server.url.replace('http', 'ws')}/connection/websocket`);
+    late.send(JSON.stringify({ id: 1, connect: { token } }));
+    await waitFor(
+      () => late.closeCode !== null || late.frames.some((frame) => frame.id === 1),
+      5_000,
+      'connect outcome',
+    );
+    late.ws.terminate();
+    expect(late.frames).toEqual([]);
+    expect(late.closeCode).toBe(3500);
   });
 
   it('presence: online while connected, offline with lastSeen after, and contacts get set_online_status', async () => {

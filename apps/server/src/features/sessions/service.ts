@@ -144,6 +144,15 @@ export class SessionService {
     this.#events.emitRevoked({ userId: auth.userId, sessionId, reason: 'terminated' });
   }
 
+  /**
+   * Whether the session is still open for this user: the gateway asks it on every connect and token refresh, so a ws
+   * token minted before a logout or "terminate session" cannot open a new connection during its remaining lifetime.
+   */
+  async isOpen(sessionId: string, userId: string): Promise<boolean> {
+    const session = await findSessionById(this.#db, sessionId);
+    return session !== undefined && session.userId === userId && isOpen(session, new Date());
+  }
+
   /** A short-lived token for the realtime gateway, signed with the ws key (see tokens.ts). */
   async issueWsToken(auth: AuthInfo): Promise<SignedToken> {
     return signToken(this.#keys.ws, auth, this.#config.wsTokenTtlSeconds);
