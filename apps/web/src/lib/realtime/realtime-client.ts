@@ -75,6 +75,9 @@ export class RealtimeClient {
   /** Set by a restart after a terminal disconnect: a fresh client has no position to recover from. */
   #resyncOnConnect = false;
   #restartTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Channels a feature asked for beyond the user's own three (group#<id>); kept across reconnects. */
+  readonly #followed = new Set<string>();
+  #followedSubs = new Map<string, SubscriptionLike>();
 
   constructor(options: RealtimeClientOptions) {
     this.#options = options;
@@ -111,6 +114,33 @@ export class RealtimeClient {
     return () => this.#resyncListeners.delete(listener);
   }
 
+  /**
+   * Subscribes to one more channel (a group's `group#<id>`) now if connected and after every reconnect; returns
+   * the function that unsubscribes. Its publications reach the same `on` handlers as the user's own channels.
+   */
+  follow(channel: string): () => void {
+    if (!this.#followed.has(channel)) {
+      this.#followed.add(channel);
+      const centrifuge = this.#centrifuge;
+      if (centrifuge) this.#subscribeFollowed(centrifuge, channel, () => this.#centrifuge === centrifuge);
+    }
+    return () => {
+      if (!this.#followed.delete(channel)) return;
+      this.#followedSubs.get(channel)?.unsubscribe();
+    };
+  }
+
+  #subscribeFollowed(centrifuge: CentrifugeLike, channel: string, live: () => boolean): void {
+    // centrifuge refuses a second Subscription object for one channel: reuse the one made earlier.
+    let subscription = this.#followedSubs.get(channel);
+    if (!subscription) {
+      subscription = centrifuge.newSubscription(channel, subscriptionOptions());
+      this.#watchSubscription(subscription, live);
+      this.#followedSubs.set(channel, subscription);
+    }
+    subscription.subscribe();
+  }
+
   /** Connects as `userId` (sign-in). Starting again for the same user is a no-op; another user restarts. */
   start(userId: string): void {
     if (this.#userId === userId && (this.#centrifuge || this.#restartTimer)) return;
@@ -123,6 +153,7 @@ export class RealtimeClient {
   stop(): void {
     this.#teardown();
     this.#userId = null;
+    this.#followed.clear();
     this.#resyncOnConnect = false;
     this.#outage = reduceOutage(this.#outage, { kind: 'stopped' }).state;
     this.#setState('disconnected');
@@ -177,6 +208,7 @@ export class RealtimeClient {
       this.#watchSubscription(subscription, live);
       subscription.subscribe();
     }
+    for (const channel of this.#followed) this.#subscribeFollowed(centrifuge, channel, live);
     this.#setState('connecting');
     centrifuge.connect();
   }
@@ -260,6 +292,7 @@ export class RealtimeClient {
     this.#centrifuge = null;
     this.#clientId = null;
     this.#positions = NO_POSITIONS;
+    this.#followedSubs = new Map();
     centrifuge?.disconnect();
   }
 
