@@ -6,6 +6,8 @@ import { registerChatEvents } from '../../features/chats/chats-events';
 import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { useContactsStore } from '../../features/friends/contacts-store';
+import { registerGroupEvents } from '../../features/groups/groups-events';
+import { resyncGroups } from '../../features/groups/groups-store';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
@@ -72,8 +74,10 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     registerPresenceEvents(client, log.child('presence')),
     registerContactEvents(client, log.child('contacts'), () => useUserStore.getState().id),
     registerChatEvents(client, log.child('chats')),
+    registerGroupEvents(client, log.child('groups')),
     client.onResync(resyncUser),
     client.onResync(resyncChats),
+    client.onResync(resyncGroups),
     client.onResync(() => useContactsStore.getState().requestReload()),
     // This runs when the signed-in app unmounts (sign-out, ended session). Resetting here rather than in bootstrap's
     // sign-out watcher keeps the contacts code out of the entry chunk that /auth loads.
