@@ -1,5 +1,8 @@
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { GroupModalHost } from '../../features/groups/group-modal-host';
+import { showGroupModal } from '../../features/groups/group-modals';
+import { ToolbarGroups } from '../../features/groups/toolbar-groups';
 import { Icon } from '../../ui/icon';
 import { LogoGlyph } from '../../ui/logo';
 import { Tooltip } from '../../ui/tooltip';
@@ -29,15 +32,14 @@ export function Toolbar() {
         </Tooltip>
       </div>
       <div className={styles.railSeparator} aria-hidden="true" />
-      {/* Groups the user belongs to are listed here once groups exist. */}
-      <ul className={styles.groupList} aria-label={t('nav.groups')} data-testid="toolbar-groups" />
+      <ToolbarGroups label={t('nav.groups')} />
       <div className={styles.railItem}>
         <Tooltip label={t('nav.addGroup')} side="right">
           <button
             type="button"
             className={`${styles.railButton} ${styles.addButton}`}
             aria-label={t('nav.addGroup')}
-            disabled
+            onClick={() => showGroupModal('newGroup', {})}
             data-testid="toolbar-add-group"
           >
             <Icon name="plus" size={24} />
@@ -57,6 +59,7 @@ export function Toolbar() {
           </NavLink>
         </Tooltip>
       </div>
+      <GroupModalHost />
     </nav>
   );
 }

@@ -23,6 +23,10 @@ export function useSystemText(): (system: SystemMessage, full?: boolean) => stri
         return full
           ? t('chat.newSignIn', { device: system.device, ip: system.ip, at: formatDateTime(system.at) })
           : t('chat.newSignInPreview', { device: system.device });
+      case 'group_created':
+        return t('group.groupCreated');
+      case 'member_joined':
+        return t('group.memberJoined', { name: system.name });
       default:
         // A notice kind this client does not know yet (a newer server): say that there is one.
         return t('chat.systemNotice');

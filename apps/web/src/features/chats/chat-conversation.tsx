@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import type { Chat } from '@beseda/protocol/chats';
+import { Icon } from '../../ui/icon';
+import { closeChat, openChat, readOnScreen } from './chats-store';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import styles from './chat-page.module.css';
+import composerStyles from './composer.module.css';
+
+/**
+ * Spec §2 "on route entry" for any chat on screen (direct, official, a group channel's): load it and its newest
+ * page, mark it read, and read again when the tab comes back into view.
+ */
+export function useOpenChat(chatId: string): void {
+  useEffect(() => {
+    if (!chatId) return;
+    void openChat(chatId);
+    return () => closeChat(chatId);
+  }, [chatId]);
+
+  useEffect(() => {
+    const onVisible = () => readOnScreen(chatId);
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onVisible);
+    };
+  }, [chatId]);
+}
+
+export interface ChatConversationProps {
+  chat: Chat;
+  /** Shown instead of the composer when the chat is read-only for this user. */
+  readOnlyText: string;
+}
+
+/** The history and the composer (or the read-only note): shared by direct chats and group channels. */
+export function ChatConversation({ chat, readOnlyText }: ChatConversationProps) {
+  return (
+    <div className={styles.body} data-testid="chat-view" data-chat-id={chat.id}>
+      <MessageList key={chat.id} chat={chat} />
+      {chat.canWrite ? (
+        <Composer key={chat.id} chat={chat} />
+      ) : (
+        <p className={composerStyles.readOnly} data-testid="chat-read-only">
+          <Icon name="lock" size={18} />
+          {readOnlyText}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import type { Channel } from '@beseda/protocol/groups';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import { ChatConversation, useOpenChat } from '../chats/chat-conversation';
+import { openChat, useChatsStore } from '../chats/chats-store';
+import type { GroupEntry } from './groups-state';
+import styles from './group-page.module.css';
+
+/** A text or system channel: the chats feature's view of the channel's chat. */
+export function ChannelChat({ group, channel }: { group: GroupEntry; channel: Channel }) {
+  const { t } = useTranslation();
+  const chatId = channel.chatId ?? '';
+  const stored = useChatsStore((state) => state.data.chats[chatId]);
+  const status = useChatsStore((state) => state.chatStatus[chatId]);
+  const loaded = useChatsStore((state) => !!state.data.messages[chatId]);
+  useOpenChat(chatId);
+
+  // Channel chats list no users of their own (the readers are the group's members): lend them the members, so
+  // authors have names and avatars and @mentions offer the people of the group.
+  const chat = useMemo(
+    () => (stored ? { ...stored, chatUsers: (group.members ?? []).map((member) => member.user) } : undefined),
+    [stored, group.members],
+  );
+
+  if (status === 'not_found') {
+    return <EmptyState icon="hash" title={t('group.channelNotFound')} hint={t('group.channelNotFoundHint')} fill />;
+  }
+  if (!chat || !loaded) {
+    return status === 'error' ? (
+      <EmptyState icon="chat" title={t('chat.loadFailed')} hint={t('chat.loadFailedHint')} fill>
+        <Button onClick={() => void openChat(chatId)}>{t('chat.retry')}</Button>
+      </EmptyState>
+    ) : (
+      <div className={styles.center}>
+        <Spinner label={t('chat.loading')} />
+      </div>
+    );
+  }
+  return <ChatConversation chat={chat} readOnlyText={t('group.systemReadOnly')} />;
+}

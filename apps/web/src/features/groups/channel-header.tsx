@@ -1,0 +1,22 @@
+import type { Channel } from '@beseda/protocol/groups';
+import { Icon } from '../../ui/icon';
+import { channelIcon } from './channel-row';
+import styles from './group-page.module.css';
+
+/** Spec §2 header: the group name, the channel type icon and the channel name. */
+export function ChannelHeader({ groupName, channel }: { groupName: string; channel: Channel | null }) {
+  return (
+    <header className={styles.header}>
+      <span className={styles.groupName}>{groupName}</span>
+      {channel ? (
+        <>
+          <Icon name="chevronRight" size={16} className={styles.crumb} />
+          <Icon name={channelIcon(channel)} size={22} className={styles.headerIcon} />
+          <h1 className={styles.title} data-testid="page-title">
+            {channel.name}
+          </h1>
+        </>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Channel } from '@beseda/protocol/groups';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { channelPath } from '../../app/routes';
+import { Avatar } from '../../ui/avatar';
+import { Icon, type IconName } from '../../ui/icon';
+import { useChannelUnread } from './channel-unread';
+import type { GroupEntry } from './groups-state';
+import { useGroupsStore } from './groups-store';
+import styles from './group-sidebar.module.css';
+
+export function channelIcon(channel: Pick<Channel, 'type'>): IconName {
+  if (channel.type === 'RTCP') return 'speaker';
+  if (channel.type === 'SYSTEM') return 'info';
+  return 'hash';
+}
+
+const NO_VOICE: readonly never[] = [];
+
+/** Who is in a voice channel now (members-voice-status; empty until voice lands). */
+function VoiceOccupants({ group, channelId }: { group: GroupEntry; channelId: string }) {
+  const voice = useGroupsStore((state) => state.voice[group.id] ?? NO_VOICE);
+  const inHere = voice.filter((entry) => entry.channelId === channelId);
+  if (inHere.length === 0) return null;
+  return (
+    <ul className={styles.occupants}>
+      {inHere.map((entry) => {
+        const user = group.members?.find((member) => member.id === entry.userId)?.user;
+        return (
+          <li key={entry.userId} className={styles.occupant}>
+            <Avatar id={entry.userId} name={user?.name ?? '?'} url={user?.avatarUrl ?? null} size={24} />
+            <span>{user?.name ?? ''}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A channel in the sidebar: icon, name, bold with a pill while unread (Discord). */
+export function ChannelRow({ group, channel, selected }: { group: GroupEntry; channel: Channel; selected: boolean }) {
+  const { t } = useTranslation();
+  const unread = useChannelUnread(channel) > 0 && !selected;
+  return (
+    <>
+      <NavLink
+        to={channelPath(group.id, channel.id)}
+        className={`${styles.channel} ${selected ? styles.selected : ''} ${unread ? styles.unread : ''}`}
+        aria-current={selected ? 'page' : undefined}
+        aria-label={unread ? `${channel.name}, ${t('group.unread', { count: 1 })}` : channel.name}
+        data-testid="channel-row"
+        data-channel-id={channel.id}
+        data-unread={unread || undefined}
+      >
+        <Icon name={channelIcon(channel)} size={20} className={styles.channelIcon} />
+        <span className={styles.channelName}>{channel.name}</span>
+      </NavLink>
+      {channel.type === 'RTCP' ? <VoiceOccupants group={group} channelId={channel.id} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContextMenu, type ContextMenuItem } from '../../ui/context-menu';
+import { Icon } from '../../ui/icon';
+import { showToast } from '../toasts/toast-store';
+import { showGroupModal } from './group-modals';
+import type { GroupEntry } from './groups-state';
+import styles from './group-sidebar.module.css';
+
+/** The group name and its menu (spec §2 Group sidebar; settings and delete are the spec's stubs). */
+export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const soon = () => showToast({ type: 'info', title: t('group.stubSoon') });
+
+  const items: ContextMenuItem[] = [
+    {
+      id: 'invite',
+      label: t('group.menuInvite'),
+      icon: 'friend',
+      onSelect: () => showGroupModal('invite', { groupId: group.id }),
+    },
+    { id: 'settings', label: t('group.menuSettings'), icon: 'gear', onSelect: soon },
+  ];
+  if (isOwner) {
+    items.push(
+      {
+        id: 'create-channel',
+        label: t('group.menuCreateChannel'),
+        icon: 'plus',
+        onSelect: () => showGroupModal('newChannel', { groupId: group.id, type: 'TEXT' }),
+      },
+      {
+        id: 'rename',
+        label: t('group.menuRename'),
+        icon: 'square',
+        onSelect: () => showGroupModal('rename', { groupId: group.id }),
+      },
+    );
+  }
+  items.push({
+    id: 'delete',
+    label: t('group.menuDelete'),
+    icon: 'cross',
+    danger: true,
+    disabled: true,
+    onSelect: soon,
+  });
+
+  return (
+    <div className={styles.headerWrap}>
+      <button
+        type="button"
+        className={`${styles.header} ${open ? styles.headerOpen : ''}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="group-menu-button"
+      >
+        <span className={styles.headerName} data-testid="group-name">
+          {group.name}
+        </span>
+        <Icon name={open ? 'cross' : 'chevronDown'} size={18} />
+      </button>
+      {open ? <ContextMenu label={t('group.menu')} items={items} onClose={close} testId="group-menu" /> : null}
+    </div>
+  );
+}
