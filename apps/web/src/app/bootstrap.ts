@@ -9,6 +9,7 @@ import { createLogger } from '../lib/logger';
 import i18next from 'i18next';
 import { useAppStore } from './app-store';
 import { forcedAuthTarget } from './guard';
+import { preloadInitialPage } from './lazy-pages';
 
 const log = createLogger('app');
 
@@ -51,6 +52,7 @@ function watchSignOut(): void {
  * router mounts, so the first route the guard sees already knows whether the user is signed in.
  */
 export async function bootstrap(): Promise<void> {
+  preloadInitialPage(window.location.pathname);
   setUnauthorizedHandler(() => useUserStore.getState().reset());
   const settingsPromise = loadGlobalSettings();
   try {

@@ -1,13 +1,30 @@
 import { lazy } from 'react';
+import { loadAppCatalogue } from '../lib/i18n/i18n';
+import { ROUTES } from './routes';
 
 // Every page is its own chunk; the entry holds only React, the router, i18n, the stores and the guard.
 // React.lazy needs a default export, and the codebase has named exports only, hence the `.then` mapping.
 
-export const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
-export const InvitePage = lazy(() => import('../features/invite/invite-page').then((m) => ({ default: m.InvitePage })));
+const authPage = () => import('../features/auth/auth-page');
+export const AuthPage = lazy(() => authPage().then((m) => ({ default: m.AuthPage })));
+
+/**
+ * Opened on /auth, the page's chunk starts loading at once, in parallel with start-up's `GET /user/me`, instead of
+ * after it when the router first renders. Other paths preload nothing: the guard may still send them elsewhere.
+ */
+export function preloadInitialPage(pathname: string): void {
+  if (pathname === ROUTES.auth) authPage().catch(() => undefined); // React.lazy retries and reports on render
+}
+// Pages outside /auth also wait for the signed-in strings (`lib/i18n/ru.ts`), fetched in parallel with their chunk.
+export const InvitePage = lazy(() =>
+  Promise.all([import('../features/invite/invite-page'), loadAppCatalogue()]).then(([m]) => ({
+    default: m.InvitePage,
+  })),
+);
 
 // The frame (toolbar, sidebars, header) is one chunk shared by every signed-in page.
-const shell = () => import('./layout/shell');
+// Every page below renders inside it, so the shell is where the signed-in strings arrive.
+const shell = () => Promise.all([import('./layout/shell'), loadAppCatalogue()]).then(([m]) => m);
 export const AppLayout = lazy(() => shell().then((m) => ({ default: m.AppLayout })));
 export const HomeLayout = lazy(() => shell().then((m) => ({ default: m.HomeLayout })));
 export const GroupLayout = lazy(() => shell().then((m) => ({ default: m.GroupLayout })));

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n/i18n';
+import { initI18n, loadAppCatalogue } from '../../lib/i18n/i18n';
 import { createEventRegistry } from '../../lib/realtime/events';
 import type { Logger } from '../../lib/logger';
 import { toastStore } from '../toasts/toast-store';
@@ -11,7 +11,10 @@ vi.mock('./contacts-api', () => ({ fetchContacts: vi.fn(() => Promise.resolve([]
 const log: Logger = { debug: vi.fn(), log: vi.fn(), warn: vi.fn(), error: vi.fn(), child: () => log };
 const meta = { channel: 'notification:user#me', offset: 1 };
 
-beforeAll(() => initI18n());
+beforeAll(async () => {
+  initI18n();
+  await loadAppCatalogue(); // the contact toasts' strings live in the signed-in catalogue
+});
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   useContactsStore.getState().reset();

@@ -1,55 +1,9 @@
 /**
- * The Russian catalogue: every user-facing string of the web app. Spec strings are kept word for word.
- * Plural keys use i18next's suffixes, resolved through Intl.PluralRules('ru').
+ * The Russian catalogue of the signed-in app and the invite page; start-up and /auth strings live in `ru-core.ts`.
+ * This file is its own lazy chunk, loaded with the shell (see "Bundle budget" in apps/web/CONTEXT.md).
+ * Spec strings are kept word for word. Plural keys use i18next's suffixes, resolved through Intl.PluralRules('ru').
  */
 export const ru = {
-  app: {
-    name: 'Беседа',
-    loading: 'Загрузка',
-    tagline: 'Друзья, чаты и голосовые каналы — в одном месте',
-  },
-  validation: {
-    required: 'Обязательное поле',
-    invalidEmail: 'Некорректный email',
-    emailTooLong: 'Email слишком длинный (не больше 254 символов)',
-    nicknameFormat: 'Никнейм: от 3 до 32 символов — буквы, цифры или _',
-    passwordLength: 'Пароль должен содержать от 8 до 128 символов',
-    passwordsMismatch: 'Пароли не совпали',
-    invalid: 'Некорректное значение',
-  },
-  errors: {
-    invalidCredentials: 'Неверный email или пароль',
-    emailOrNicknameTaken: 'Email или nickname уже заняты',
-    rateLimited: 'Слишком много попыток. Попробуйте через минуту',
-    network: 'Не удалось связаться с сервером. Проверьте подключение к интернету',
-    unknown: 'Что-то пошло не так. Попробуйте ещё раз',
-    connectionTitle: 'Соединение',
-    connectionMessage: 'Проверьте настройки интернет соединения',
-  },
-  auth: {
-    tabsLabel: 'Вход или регистрация',
-    loginTab: 'Вход',
-    registerTab: 'Регистрация',
-    loginTitle: 'С возвращением!',
-    loginSubtitle: 'Рады видеть вас снова',
-    registerTitle: 'Создать аккаунт',
-    registerSubtitle: 'Пара полей — и можно общаться',
-    email: 'Email',
-    nickname: 'Никнейм',
-    password: 'Пароль',
-    passwordRepeat: 'Повторите пароль',
-    submitLogin: 'Войти',
-    submitRegister: 'Зарегистрироваться',
-    showSecret: 'Показать ввод',
-    hideSecret: 'Скрыть ввод',
-    noAccount: 'Нет аккаунта?',
-    hasAccount: 'Уже есть аккаунт?',
-    switchToRegister: 'Создать аккаунт',
-    switchToLogin: 'Войти',
-    nicknameHint: 'Так вас найдут друзья: @никнейм',
-    sessionEnded: 'Сеанс завершён',
-    sessionEndedHint: 'Войдите снова, чтобы продолжить',
-  },
   nav: {
     home: 'Личные сообщения',
     groups: 'Серверы',
@@ -388,10 +342,6 @@ export const ru = {
     connecting: 'Подключение…',
     disconnected: 'Нет соединения',
   },
-  toast: {
-    close: 'Закрыть уведомление',
-    region: 'Уведомления',
-  },
   time: {
     now: 'только что',
     minutesAgo_one: '{{count}} минуту назад',
@@ -406,4 +356,4 @@ export const ru = {
   },
 } as const;
 
-export type Catalogue = typeof ru;
+export type AppCatalogue = typeof ru;
