@@ -116,19 +116,21 @@ export const MESSAGES_PAGE_MAX = 100;
 export const messagesResponseSchema = z.object({ messages: z.array(messageSchema), hasMore: z.boolean() });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
-export const chatIdQuerySchema = z.object({ chatId: z.uuid() });
+// Ids are lowercased once validated (here and in groups.ts, user.ts): an upper-case uuid is the same row to the
+// database, but services echo ids into events and channel names, which must be the canonical form.
+export const chatIdQuerySchema = z.object({ chatId: z.uuid().toLowerCase() });
 export type ChatIdQuery = z.infer<typeof chatIdQuerySchema>;
 
-export const messageIdQuerySchema = z.object({ messageId: z.uuid() });
+export const messageIdQuerySchema = z.object({ messageId: z.uuid().toLowerCase() });
 export type MessageIdQuery = z.infer<typeof messageIdQuerySchema>;
 
-export const messageInChatQuerySchema = z.object({ messageId: z.uuid(), chatId: z.uuid() });
+export const messageInChatQuerySchema = z.object({ messageId: z.uuid().toLowerCase(), chatId: z.uuid().toLowerCase() });
 export type MessageInChatQuery = z.infer<typeof messageInChatQuerySchema>;
 
 /** GET /api/chat/messages: keyset paging on the message id (`before` is exclusive). */
 export const messagesQuerySchema = z.object({
-  chatId: z.uuid(),
-  before: z.uuid().optional(),
+  chatId: z.uuid().toLowerCase(),
+  before: z.uuid().toLowerCase().optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
 });
 export type MessagesQuery = z.input<typeof messagesQuerySchema>;
@@ -162,7 +164,7 @@ export const typingBodySchema = z.object({ isTyping: z.boolean() });
 export type TypingBody = z.infer<typeof typingBodySchema>;
 
 /** POST /api/chat/read (an addition to the spec): the newest message the reader has seen. */
-export const readBodySchema = z.object({ messageId: z.uuid() });
+export const readBodySchema = z.object({ messageId: z.uuid().toLowerCase() });
 export type ReadBody = z.infer<typeof readBodySchema>;
 
 /**

@@ -100,9 +100,9 @@ export const groupSchema = groupSummarySchema.extend({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-export const groupIdParamsSchema = z.object({ id: z.uuid() });
-export const groupIdQuerySchema = z.object({ groupId: z.uuid() });
-export const channelIdQuerySchema = z.object({ channelId: z.uuid() });
+export const groupIdParamsSchema = z.object({ id: z.uuid().toLowerCase() });
+export const groupIdQuerySchema = z.object({ groupId: z.uuid().toLowerCase() });
+export const channelIdQuerySchema = z.object({ channelId: z.uuid().toLowerCase() });
 /** Any string: a malformed code is answered like an unknown one (404 INVITE_NOT_FOUND). */
 export const inviteCodeParamsSchema = z.object({ code: z.string().min(1).max(INVITE_CODE_MAX_LENGTH) });
 
@@ -134,7 +134,7 @@ export type ParticipantsResponse = z.infer<typeof participantsResponseSchema>;
 export const createChannelBodySchema = z.object({
   name: nameField(CHANNEL_NAME_MAX_LENGTH),
   type: channelTypeSchema,
-  groupId: z.uuid(),
+  groupId: z.uuid().toLowerCase(),
 });
 export type CreateChannelBody = z.input<typeof createChannelBodySchema>;
 export const renameChannelBodySchema = z.object({ name: nameField(CHANNEL_NAME_MAX_LENGTH) });
@@ -148,7 +148,7 @@ export const createChannelResponseSchema = z.object({ id: z.string(), channel: c
 export type CreateChannelResponse = z.infer<typeof createChannelResponseSchema>;
 
 export const createInviteBodySchema = z.object({
-  groupId: z.uuid(),
+  groupId: z.uuid().toLowerCase(),
   /** Lifetime in hours (default INVITE_DEFAULT_TTL_HOURS); null: never expires. */
   expiresInHours: z.number().int().min(1).max(INVITE_MAX_TTL_HOURS).nullable().optional(),
 });

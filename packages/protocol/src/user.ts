@@ -42,4 +42,4 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.uuid() });
+export const sessionIdParamsSchema = z.object({ id: z.uuid().toLowerCase() });

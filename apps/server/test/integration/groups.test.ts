@@ -195,6 +195,19 @@ describe.each(availableDrivers())('groups (%s)', (driver) => {
     expect(await server.ctx.db.$count(groupMembers)).toBeGreaterThan(0);
   });
 
+  it('an id in upper case (a valid uuid) still reaches the group channel members subscribe to', async () => {
+    const [owner, member] = [await newPerson(server), await newPerson(server)];
+    const group = await groupWith(owner, member);
+    const renamed = await owner.client.request('PATCH', `/api/group/${group.id.toUpperCase()}`, {
+      json: { name: 'Верхний регистр' },
+    });
+    expect(renamed.status).toBe(200);
+    const events = await published(server, groupChannel(group.id));
+    expect(events.filter((e) => e.status === 'group_renamed')).toEqual([
+      { type: 'group_update', status: 'group_renamed', payload: { groupId: group.id, name: 'Верхний регистр' } },
+    ]);
+  });
+
   it('malformed ids are 400, signed-out callers 401', async () => {
     const person = await newPerson(server);
     expect((await person.client.get('/api/group/not-a-uuid')).status).toBe(400);

@@ -39,6 +39,30 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     return { a, b, chatId: await directChat(a, b) };
   }
 
+  it('ids in upper case (valid uuids) give events with the chat’s and message’s own ids', async () => {
+    const { a, b, chatId } = await pair();
+    const upper = chatId.toUpperCase();
+    const message = messageOf(await send(a, upper, { content: 'привет' }));
+    expect(message.chatId).toBe(chatId);
+    expect((await edit(a, upper, message.id.toUpperCase(), { content: 'привет!' })).status).toBe(200);
+    expect(
+      (await b.client.post(`/api/chat/read?chatId=${upper}`, { json: { messageId: message.id.toUpperCase() } })).status,
+    ).toBe(200);
+    expect((await remove(a, upper, message.id.toUpperCase())).status).toBe(200);
+    const received = await events(b);
+    expect(received.map((event) => event.type)).toEqual([
+      'new_message',
+      'edited_message',
+      'read_message',
+      'deleted_message',
+    ]);
+    for (const event of received) {
+      const payload = event.payload as { chatId: string; messageId?: string; message?: Message };
+      expect(payload.chatId).toBe(chatId);
+      expect(payload.messageId ?? payload.message?.id).toBe(message.id);
+    }
+  });
+
   it('sends a message with entities; every member (sender included) gets new_message', async () => {
     const { a, b, chatId } = await pair();
     const content = '**bold** and [link](https://example.org) @' + b.user.nickname;
