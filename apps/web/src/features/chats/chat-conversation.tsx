@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Chat } from '@beseda/protocol/chats';
 import { Icon } from '../../ui/icon';
 import { closeChat, openChat, readOnScreen } from './chats-store';
@@ -33,15 +33,18 @@ export interface ChatConversationProps {
   chat: Chat;
   /** Shown instead of the composer when the chat is read-only for this user. */
   readOnlyText: string;
+  /** The top of the history and the composer's placeholder, when the defaults (a person's chat) do not fit. */
+  intro?: ReactNode;
+  placeholder?: string | undefined;
 }
 
 /** The history and the composer (or the read-only note): shared by direct chats and group channels. */
-export function ChatConversation({ chat, readOnlyText }: ChatConversationProps) {
+export function ChatConversation({ chat, readOnlyText, intro, placeholder }: ChatConversationProps) {
   return (
     <div className={styles.body} data-testid="chat-view" data-chat-id={chat.id}>
-      <MessageList key={chat.id} chat={chat} />
+      <MessageList key={chat.id} chat={chat} intro={intro} />
       {chat.canWrite ? (
-        <Composer key={chat.id} chat={chat} />
+        <Composer key={chat.id} chat={chat} placeholder={placeholder} />
       ) : (
         <p className={composerStyles.readOnly} data-testid="chat-read-only">
           <Icon name="lock" size={18} />

@@ -20,7 +20,13 @@ const MAX_HEIGHT = 50 * 8;
  * The message input (spec §2, shown only when `canWrite`): Enter sends, Shift+Enter breaks the line, blank is not
  * sent; `@` + letters offers the chat's members; typing is announced and withdrawn after 1 s idle.
  */
-export function Composer({ chat }: { chat: Chat }) {
+export interface ComposerProps {
+  chat: Chat;
+  /** Instead of «Написать <name>» (a group channel says «Написать в #…»). */
+  placeholder?: string | undefined;
+}
+
+export function Composer({ chat, placeholder }: ComposerProps) {
   const { t } = useTranslation();
   const meId = useUserStore((state) => state.id);
   const title = useChatTitle()(chat);
@@ -125,7 +131,7 @@ export function Composer({ chat }: { chat: Chat }) {
           className={styles.input}
           value={value}
           rows={1}
-          placeholder={t('chat.composerPlaceholder', { name: title })}
+          placeholder={placeholder ?? t('chat.composerPlaceholder', { name: title })}
           aria-label={t('chat.composerLabel')}
           aria-autocomplete="list"
           aria-expanded={listOpen}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,13 @@ interface MenuState {
  * visible row in place when older pages are prepended, and `followOnAppend` sticks to the bottom when the reader is
  * there; otherwise a «Новые сообщения» button offers the jump.
  */
-export function MessageList({ chat }: { chat: Chat }) {
+export interface MessageListProps {
+  chat: Chat;
+  /** The top of the history; a group channel brings its own («Добро пожаловать в #…»). */
+  intro?: ReactNode;
+}
+
+export function MessageList({ chat, intro }: MessageListProps) {
   const { t } = useTranslation();
   const meId = useUserStore((state) => state.id);
   const myNickname = useUserStore((state) => state.nickname);
@@ -212,11 +218,15 @@ export function MessageList({ chat }: { chat: Chat }) {
               >
                 {item.type === 'top' ? (
                   <div className={styles.intro} data-testid="chat-intro">
-                    <ChatAvatar chat={chat} size={80} ringColour="var(--bg-content)" />
-                    <h2 className={styles.introTitle}>{title}</h2>
-                    <p className={styles.introText}>
-                      {chat.official ? t('chat.officialStart') : t('chat.historyStart', { name: title })}
-                    </p>
+                    {intro ?? (
+                      <>
+                        <ChatAvatar chat={chat} size={80} ringColour="var(--bg-content)" />
+                        <h2 className={styles.introTitle}>{title}</h2>
+                        <p className={styles.introText}>
+                          {chat.official ? t('chat.officialStart') : t('chat.historyStart', { name: title })}
+                        </p>
+                      </>
+                    )}
                   </div>
                 ) : item.type === 'day' ? (
                   <DayDivider date={item.date} />

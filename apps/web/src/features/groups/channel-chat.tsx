@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import type { Channel } from '@beseda/protocol/groups';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { ChatConversation, useOpenChat } from '../chats/chat-conversation';
 import { openChat, useChatsStore } from '../chats/chats-store';
+import { channelIcon } from './channel-row';
 import type { GroupEntry } from './groups-state';
 import styles from './group-page.module.css';
 
@@ -39,5 +41,25 @@ export function ChannelChat({ group, channel }: { group: GroupEntry; channel: Ch
       </div>
     );
   }
-  return <ChatConversation chat={chat} readOnlyText={t('group.systemReadOnly')} />;
+  const intro = (
+    <>
+      <span className={styles.introIcon}>
+        <Icon name={channelIcon(channel)} size={40} />
+      </span>
+      <h2 className={styles.introTitle}>
+        {channel.type === 'SYSTEM'
+          ? t('group.welcomeStart', { name: group.name })
+          : t('group.channelStart', { name: channel.name })}
+      </h2>
+      <p className={styles.introText}>{t('group.channelStartHint', { name: channel.name })}</p>
+    </>
+  );
+  return (
+    <ChatConversation
+      chat={chat}
+      readOnlyText={t('group.systemReadOnly')}
+      intro={intro}
+      placeholder={t('group.composerPlaceholder', { name: channel.name })}
+    />
+  );
 }

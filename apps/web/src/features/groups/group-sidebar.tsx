@@ -5,7 +5,6 @@ import { CollapsibleList } from '../../ui/collapsible-list';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icon';
 import { Spinner } from '../../ui/spinner';
-import { Tooltip } from '../../ui/tooltip';
 import { ChannelRow } from './channel-row';
 import { GroupMenu } from './group-menu';
 import { showGroupModal } from './group-modals';
@@ -26,18 +25,18 @@ interface SectionProps {
 
 function Section({ group, title, channels, selectedId, addType, testId }: SectionProps) {
   const { t } = useTranslation();
+  // A native title rather than the Tooltip: the sidebar clips overflow, and a tooltip here would be cut off.
   const action = addType ? (
-    <Tooltip label={t('group.addChannel')}>
-      <button
-        type="button"
-        className={styles.add}
-        aria-label={`${t('group.addChannel')}: ${title}`}
-        onClick={() => showGroupModal('newChannel', { groupId: group.id, type: addType })}
-        data-testid={`${testId}-add`}
-      >
-        <Icon name="plus" size={16} />
-      </button>
-    </Tooltip>
+    <button
+      type="button"
+      className={styles.add}
+      title={t('group.addChannel')}
+      aria-label={`${t('group.addChannel')}: ${title}`}
+      onClick={() => showGroupModal('newChannel', { groupId: group.id, type: addType })}
+      data-testid={`${testId}-add`}
+    >
+      <Icon name="plus" size={16} />
+    </button>
   ) : null;
   return (
     <CollapsibleList

@@ -89,10 +89,17 @@ describe('groups state', () => {
     const event: GroupEvent = {
       type: 'group_update',
       status: 'member_joined',
-      payload: { groupId: 'g1', member: member('u-new', 'r-member') },
+      payload: {
+        groupId: 'g1',
+        member: {
+          ...member('u-new', 'r-member'),
+          user: { ...member('u-new', 'r-member').user, online: { status: 'offline', lastSeen: null } },
+        },
+      },
     };
     const next = applyGroupEvent(state, event, ME);
     expect(next.byId.g1?.memberCount).toBe(3);
+    expect(next.byId.g1?.members?.at(-1)?.user.online.status).toBe('online');
     expect(applyGroupEvent(next, event, ME)).toBe(next);
   });
 

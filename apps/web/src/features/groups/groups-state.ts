@@ -70,7 +70,13 @@ function replaceGroup(state: GroupsState, group: GroupEntry): GroupsState {
 function addMember(group: GroupEntry, member: GroupMember): GroupEntry {
   if (!group.members) return group; // the next snapshot brings them, with the right count
   if (group.members.some((known) => known.id === member.id)) return group;
-  return { ...group, members: [...group.members, member], memberCount: group.memberCount + 1 };
+  // The event carries the joiner's status from before they accepted (the invite page has no live connection),
+  // and presence is pushed to friends only: someone who has just accepted an invite is online right now.
+  const joined: GroupMember = {
+    ...member,
+    user: { ...member.user, online: { ...member.user.online, status: 'online' } },
+  };
+  return { ...group, members: [...group.members, joined], memberCount: group.memberCount + 1 };
 }
 
 function addChannel(group: GroupEntry, info: ChannelInfo, meId: string): GroupEntry {

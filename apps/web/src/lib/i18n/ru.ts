@@ -236,6 +236,7 @@ export const ru = {
     welcomeStart: 'Добро пожаловать на сервер {{name}}!',
     channelStart: 'Добро пожаловать в #{{name}}!',
     channelStartHint: 'Это начало канала #{{name}}.',
+    composerPlaceholder: 'Написать в #{{name}}',
     groupCreated: 'Сервер создан. Добро пожаловать!',
     memberJoined: '{{name}} присоединился(-ась) к серверу',
     voiceEmpty: 'В канале пока никого нет',
@@ -272,7 +273,7 @@ export const ru = {
   },
   invite: {
     title: 'Приглашение',
-    modalTitle: 'Пригласить друзей на сервер {{name}}',
+    modalTitle: 'Пригласить друзей в «{{name}}»',
     modalHint: 'Отправьте другу ссылку-приглашение на сервер',
     link: 'Ссылка-приглашение',
     copy: 'Копировать',

@@ -75,7 +75,11 @@ export class RealtimeClient {
   /** Set by a restart after a terminal disconnect: a fresh client has no position to recover from. */
   #resyncOnConnect = false;
   #restartTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Channels a feature asked for beyond the user's own three (group#<id>); kept across reconnects. */
+  /**
+   * Channels a feature asked for beyond the user's own three (group#<id>), kept across reconnects and restarts:
+   * whoever follows a channel unfollows it (the groups registration does on sign-out), so a provider effect that
+   * stops and starts again does not silently drop them.
+   */
   readonly #followed = new Set<string>();
   #followedSubs = new Map<string, SubscriptionLike>();
 
@@ -153,7 +157,6 @@ export class RealtimeClient {
   stop(): void {
     this.#teardown();
     this.#userId = null;
-    this.#followed.clear();
     this.#resyncOnConnect = false;
     this.#outage = reduceOutage(this.#outage, { kind: 'stopped' }).state;
     this.#setState('disconnected');
