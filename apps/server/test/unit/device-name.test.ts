@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, UNKNOWN_DEVICE } from '../../src/features/sessions/device-name.js';
+import { deviceName, UNKNOWN_DEVICE, USER_AGENT_MAX_LENGTH } from '../../src/features/sessions/device-name.js';
 
 const UA = {
   chromeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -45,5 +45,11 @@ describe('deviceName', () => {
     expect(deviceName('SomeBot/1.0 (Linux)')).toBe('Linux');
     expect(deviceName('curl/8.5.0')).toBe(UNKNOWN_DEVICE);
     expect(deviceName('')).toBe(UNKNOWN_DEVICE);
+  });
+
+  it('reads only the first USER_AGENT_MAX_LENGTH characters, so a crafted header cannot make it backtrack', () => {
+    const padding = 'Version/1 '.repeat(USER_AGENT_MAX_LENGTH);
+    expect(deviceName(`${padding}Safari/605`)).toBe(UNKNOWN_DEVICE);
+    expect(deviceName(`Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0 ${padding}`)).toBe('Firefox, Linux');
   });
 });

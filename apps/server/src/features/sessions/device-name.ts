@@ -21,12 +21,16 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
 
 export const UNKNOWN_DEVICE = 'Unknown device';
 
+/** Real user agents stay under ~300 characters; looking at more only gives a crafted header room to backtrack. */
+export const USER_AGENT_MAX_LENGTH = 512;
+
 /**
  * A short human name for the sessions list, e.g. "Chrome, Linux". Deliberately small and ours: the list only needs
  * to tell a user's own devices apart, not to fingerprint them. The server stays language-neutral; the web client
  * may translate the fallback.
  */
-export function deviceName(userAgent: string): string {
+export function deviceName(fullUserAgent: string): string {
+  const userAgent = fullUserAgent.slice(0, USER_AGENT_MAX_LENGTH);
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser}, ${system}`;

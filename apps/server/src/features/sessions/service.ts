@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { SessionRow } from '../../db/schema/sessions.js';
 import { CurrentSessionError, NotFoundError, UnauthenticatedError } from '../../errors.js';
-import { deviceName } from './device-name.js';
+import { deviceName, USER_AGENT_MAX_LENGTH } from './device-name.js';
 import type { SessionEvents } from './events.js';
 import {
   findSessionById,
@@ -69,7 +69,7 @@ export class SessionService {
       userId,
       refreshTokenHash: refresh.hash,
       device: deviceName(client.userAgent),
-      userAgent: client.userAgent,
+      userAgent: client.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
       ip: client.ip,
       createdAt: now,
       lastSeenAt: now,
