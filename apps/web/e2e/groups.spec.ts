@@ -84,6 +84,13 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await a.page.keyboard.press('Escape');
   await expect(a.page.getByTestId('invite-modal')).toHaveCount(0);
 
+  // Signed out, the link goes through /auth and remembers where to come back.
+  const stranger = await browser.newContext();
+  const signedOut = await stranger.newPage();
+  await signedOut.goto(inviteUrl);
+  await expect(signedOut).toHaveURL(/\/auth\?redirect=%2Finvite%2F[A-Za-z0-9]{10}$/);
+  await stranger.close();
+
   // B opens the link and joins.
   await b.page.goto(inviteUrl);
   await expect(b.page.getByTestId('invite-group-name')).toHaveText(`Сервер ${a.user.nickname}`);
@@ -112,6 +119,12 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await expect(fromA).toContainText(a.user.nickname);
   await send(b.page, 'И тебе `код`');
   await expect(a.page.getByTestId('message').filter({ hasText: 'И тебе' }).locator('code')).toHaveText('код');
+
+  // A message in another channel marks it unread in B's sidebar, live.
+  await a.page.getByTestId('channel-row').filter({ hasText: 'общий' }).click();
+  await send(a.page, 'в общем чате');
+  await expect(b.page.getByTestId('channel-row').filter({ hasText: 'общий' })).toHaveAttribute('data-unread', 'true');
+  await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
 
   // Both see the members under their roles, with badges.
   for (const page of [a.page, b.page]) {

@@ -3,12 +3,14 @@ import { useChatsStore } from '../chats/chats-store';
 import type { ChatsState } from '../chats/chats-state';
 
 /**
- * A channel's unread count: the chats store's once it holds the channel's chat (it follows messages and reads
- * live), else the group snapshot's.
+ * A channel's unread count: the chats store's counter once it has one (it follows messages and reads live), else
+ * the group snapshot's.
  */
 export function channelUnread(channel: Channel, chats: ChatsState): number {
-  const chat = channel.chatId ? chats.chats[channel.chatId] : undefined;
-  return chat ? chat.unreadCount : channel.unreadCount;
+  if (!channel.chatId) return 0;
+  const held = chats.unread[channel.chatId];
+  if (held) return held.count;
+  return chats.chats[channel.chatId] ? 0 : channel.unreadCount;
 }
 
 export function useChannelUnread(channel: Channel): number {
