@@ -155,6 +155,13 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     expect((await events(b)).filter((e) => e.type === 'new_message')).toHaveLength(1);
     // Another sender may use the same client id: keys are per sender.
     expect(messageOf(await send(b, chatId, body)).id).not.toBe(messageOf(first).id);
+
+    // A retry that arrives after the chat became read-only (unfriended) still gets the stored message; new sends don't.
+    expect((await a.client.post('/api/contact/delete', { json: { nickname: b.user.nickname } })).status).toBe(200);
+    expect(messageOf(await send(a, chatId, body)).id).toBe(messageOf(first).id);
+    expect((await send(a, chatId, { ...body, clientId: 'fresh' })).body).toMatchObject({
+      error: { code: 'CHAT_READ_ONLY' },
+    });
   });
 
   it('the author edits (editedAt, isEdited, edited_message); others get 403 NOT_AUTHOR', async () => {

@@ -74,9 +74,11 @@ export class MessageService {
     let sent: { row: MessageRow; access: ChatAccess | null };
     try {
       sent = await this.#db.transaction(async (tx) => {
-        const access = await this.#writable(userId, chatId, tx);
+        // The retry check comes first: a send that was stored answers with its message even if the sender has lost
+        // write access since (it is their own message; only a new write needs the permission).
         const earlier = clientId ? await findByClientId(tx, { chatId, senderId: userId, clientId }) : undefined;
         if (earlier) return { row: earlier, access: null };
+        const access = await this.#writable(userId, chatId, tx);
         const row = await insertMessage(tx, {
           id: uuidv7(),
           chatId,
