@@ -153,6 +153,17 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await expect(b.page.getByTestId('section-text').getByTestId('channel-row')).toHaveCount(3);
   await expect(b.page.getByTestId('group-warning')).toHaveCount(0);
 
+  // Collapsible sections: closed, a section shows only the open channel (or nothing).
+  const textSection = b.page.getByTestId('section-text');
+  await textSection.getByRole('button', { name: 'Текстовые каналы' }).click();
+  await expect(textSection.getByTestId('channel-row')).toHaveText(['флуд']);
+  const voiceSection = b.page.getByTestId('section-voice');
+  await voiceSection.getByRole('button', { name: 'Голосовые каналы' }).click();
+  await expect(voiceSection.getByTestId('channel-row')).toHaveCount(0);
+  await b.page.screenshot({ path: `${shots}group-collapsed.png` });
+  await textSection.getByRole('button', { name: 'Текстовые каналы' }).click();
+  await expect(textSection.getByTestId('channel-row')).toHaveCount(3);
+
   // The screenshot of a group with channels and the member list.
   await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
   await expect(a.page.getByTestId('member-list')).toBeVisible();
