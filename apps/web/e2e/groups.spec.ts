@@ -164,6 +164,15 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await textSection.getByRole('button', { name: 'Текстовые каналы' }).click();
   await expect(textSection.getByTestId('channel-row')).toHaveCount(3);
 
+  // The owner renames the group; B's header and toolbar follow live.
+  await a.page.getByTestId('group-menu-button').click();
+  await a.page.getByTestId('menu-rename').click();
+  const rename = a.page.getByTestId('rename-group-modal');
+  await rename.getByRole('textbox').fill('Наш сервер');
+  await rename.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(rename).toHaveCount(0);
+  await expect(b.page.getByTestId('group-name')).toHaveText('Наш сервер');
+
   // The screenshot of a group with channels and the member list.
   await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
   await expect(a.page.getByTestId('member-list')).toBeVisible();

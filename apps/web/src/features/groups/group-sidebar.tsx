@@ -63,7 +63,12 @@ export function GroupSidebar() {
         <h2 className={styles.title}>{t('group.sidebarTitle')}</h2>
         <div className={styles.body}>
           {status === 'not_found' || status === 'error' ? (
-            <EmptyState icon="hash" title={t('group.notFound')} compact fill />
+            <EmptyState
+              icon="hash"
+              title={status === 'error' ? t('group.loadFailed') : t('group.notFound')}
+              compact
+              fill
+            />
           ) : (
             <div className={styles.center}>
               <Spinner label={t('group.loading')} />
