@@ -126,6 +126,14 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await expect(b.page.getByTestId('channel-row').filter({ hasText: 'общий' })).toHaveAttribute('data-unread', 'true');
   await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
 
+  // The system channel: read-only for B, with the join notice worded by the client.
+  await b.page.getByTestId('channel-row').filter({ hasText: 'добро-пожаловать' }).click();
+  await expect(b.page.getByTestId('chat-read-only')).toHaveText('В этот канал пишет только владелец сервера');
+  await expect(b.page.getByTestId('chat-view')).toContainText(`${b.user.nickname} присоединился(-ась) к серверу`);
+  await b.page.screenshot({ path: `${shots}group-system-channel.png` });
+  await expect(b.page.getByTestId('member-list')).toHaveCount(0);
+  await b.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
+
   // Both see the members under their roles, with badges.
   for (const page of [a.page, b.page]) {
     const list = page.getByTestId('member-list');

@@ -233,7 +233,7 @@ export const ru = {
     online: 'В сети',
     offline: 'Не в сети',
     systemReadOnly: 'В этот канал пишет только владелец сервера',
-    welcomeStart: 'Добро пожаловать на сервер {{name}}!',
+    welcomeStart: 'Добро пожаловать в «{{name}}»!',
     channelStart: 'Добро пожаловать в #{{name}}!',
     channelStartHint: 'Это начало канала #{{name}}.',
     composerPlaceholder: 'Написать в #{{name}}',
