@@ -413,7 +413,7 @@ export class Connection {
    * reach each process in offset order; a gap (a lost Redis message, a new epoch) means this client's position is
    * no longer continuous, so it is disconnected with 3010 and recovers on reconnect.
    */
-  deliver(channel: string, pub: Publication, frame: string): void {
+  deliver(channel: string, pub: Publication, frame: string | Buffer): void {
     const sub = this.subscriptions.get(channel);
     if (sub === undefined || this.state !== 'connected') return;
     if (!sub.live) {
@@ -463,14 +463,17 @@ export class Connection {
     }
   }
 
-  /** Writes one frame; a client that does not read fast enough is cut off instead of growing our memory. */
-  send(frame: string): void {
+  /**
+   * Writes one text frame (a shared Buffer is sent as text too: the protocol is JSON); a client that does not read
+   * fast enough is cut off instead of growing our memory.
+   */
+  send(frame: string | Buffer): void {
     if (this.state === 'closed' || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.ctx.limits.sendHighWaterMark) {
       this.disconnect(Disconnects.slow, `send buffer over ${this.ctx.limits.sendHighWaterMark} bytes`);
       return;
     }
-    this.ws.send(frame);
+    this.ws.send(frame, { binary: false });
   }
 
   /**

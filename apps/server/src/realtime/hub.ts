@@ -65,12 +65,15 @@ export class Hub implements ConnectionRegistry {
     if (connection.sessionId !== null) removeFrom(this.sessions, connection.sessionId, connection);
   }
 
-  /** The broker's listener: one encoding per publication, then every local subscriber. */
+  /**
+   * The broker's listener: one encoding per publication, then every local subscriber. The frame is UTF-8 bytes made
+   * once here: handing `ws` a string would make it measure and convert the same text again for every socket.
+   */
   deliver(channel: string, pub: Publication): void {
     if (this.onInternal(channel, pub)) return;
     const entry = this.channels.get(channel);
     if (entry === undefined) return;
-    const frame = encodePublicationPush(channel, { data: pub.data, offset: pub.offset });
+    const frame = Buffer.from(encodePublicationPush(channel, { data: pub.data, offset: pub.offset }));
     for (const connection of entry.connections) {
       try {
         connection.deliver(channel, pub, frame);
