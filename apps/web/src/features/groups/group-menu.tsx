@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContextMenu, type ContextMenuItem } from '../../ui/context-menu';
 import { Icon } from '../../ui/icon';
@@ -11,7 +11,13 @@ import styles from './group-sidebar.module.css';
 export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Back to the name button, so the keyboard user is where they started (and a modal opened from the menu
+  // returns the focus there when it closes).
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
   const soon = () => showToast({ type: 'info', title: t('group.stubSoon') });
 
   const items: ContextMenuItem[] = [
@@ -51,6 +57,7 @@ export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: bool
   return (
     <div className={styles.headerWrap}>
       <button
+        ref={buttonRef}
         type="button"
         className={`${styles.header} ${open ? styles.headerOpen : ''}`}
         aria-haspopup="menu"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteResponse } from '@beseda/protocol/groups';
 import { invitePath } from '../../app/routes';
@@ -6,6 +6,7 @@ import { createLogger } from '../../lib/logger';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import { formatDateTime } from '../chats/message-text';
 import { showToast } from '../toasts/toast-store';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
 import { createInvite } from './groups-api';
@@ -24,6 +25,7 @@ export function InviteModal({ groupId }: GroupModalProps['invite']) {
   const { t } = useTranslation();
   const groupName = useGroupsStore((state) => (groupId ? state.data.byId[groupId]?.name : undefined));
   const [link, setLink] = useState<LinkState>({ status: 'pending' });
+  const inputRef = useRef<HTMLInputElement>(null);
   const close = () => hideGroupModal('invite');
 
   // The modal is keyed by group, so the link starts `pending` for each group; a retry sets it back by hand.
@@ -51,7 +53,9 @@ export function InviteModal({ groupId }: GroupModalProps['invite']) {
       await navigator.clipboard.writeText(url);
       showToast({ type: 'success', title: t('invite.copied') });
     } catch (error) {
+      // No Clipboard API (a plain-http address) or no permission: the link is selected, so Ctrl+C still works.
       log.warn('Clipboard write failed', error);
+      inputRef.current?.select();
       showToast({ type: 'error', title: t('invite.copyFailed') });
     }
   };
@@ -80,6 +84,7 @@ export function InviteModal({ groupId }: GroupModalProps['invite']) {
               <span className={styles.linkError}>{t('invite.createFailed')}</span>
             ) : (
               <input
+                ref={inputRef}
                 id="invite-link"
                 className={styles.linkInput}
                 value={url}
@@ -96,7 +101,13 @@ export function InviteModal({ groupId }: GroupModalProps['invite']) {
               </Button>
             )}
           </div>
-          <p className={styles.note}>{t('invite.expires')}</p>
+          {link.status === 'resolved' ? (
+            <p className={styles.note}>
+              {link.invite.expiresAt
+                ? t('invite.expires', { at: formatDateTime(link.invite.expiresAt) })
+                : t('invite.neverExpires')}
+            </p>
+          ) : null}
         </div>
       )}
     </Modal>
