@@ -107,6 +107,10 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await expect(c.page.getByTestId('chat-view')).toHaveCount(0);
   expect((await c.page.request.get(`/api/group/${groupId}`)).status()).toBe(404);
   await expect(c.page.getByTestId('toolbar-group')).toHaveCount(0);
+  // An unknown (or expired, or revoked) code says so plainly.
+  await c.page.goto('/invite/NoSuchCode');
+  await expect(c.page.getByTestId('invite-invalid')).toContainText('Приглашение недействительно');
+  await c.page.screenshot({ path: `${shots}group-invite-invalid.png` });
 
   // A and B talk in «флуд» live, with markup.
   await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
