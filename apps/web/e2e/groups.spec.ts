@@ -185,6 +185,12 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await expect(rename).toHaveCount(0);
   await expect(b.page.getByTestId('group-name')).toHaveText('Наш сервер');
 
+  // Away from the group, B's toolbar marks it unread when A writes.
+  await b.page.getByTestId('toolbar-home').click();
+  await send(a.page, 'есть кто?');
+  await expect(b.page.getByTestId('toolbar-group').getByRole('link')).toHaveAttribute('data-unread', 'true');
+  await b.page.screenshot({ path: `${shots}group-toolbar-unread.png` });
+
   // The screenshot of a group with channels and the member list.
   await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
   await expect(a.page.getByTestId('member-list')).toBeVisible();
