@@ -116,6 +116,10 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await a.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
   await b.page.getByTestId('channel-row').filter({ hasText: 'флуд' }).click();
   await expect(b.page.getByTestId('page-title')).toHaveText('флуд');
+  await a.page.getByTestId('composer-input').pressSequentially('Привет');
+  await expect(b.page.getByTestId('chat-typing')).toContainText(`${a.user.nickname} печатает…`);
+  // The typist's own echo from the group channel is not shown to them.
+  await expect(a.page.getByTestId('chat-typing')).toHaveCount(0);
   await send(a.page, 'Привет, **жирный** и _курсив_');
   const fromA = b.page.getByTestId('message').filter({ hasText: 'Привет' });
   await expect(fromA.locator('strong')).toHaveText('жирный');

@@ -1,38 +1,17 @@
-import { useEffect } from 'react';
 import type { Chat } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
 import { usePresenceStore } from '../presence/presence-store';
 import { ChatAvatar, useChatTitle } from './chat-display';
 import { isPeerOnline } from './chat-selectors';
-import { expireTypingNow, useChatsStore } from './chats-store';
-import type { TypingUser } from './chats-state';
+import { useTypingText } from './use-typing-text';
 import styles from './chat-header.module.css';
-
-const NO_TYPING: Readonly<Record<string, TypingUser>> = {};
 
 /** Spec §2 chat header: the chat's name, presence, and «… печатает…» while someone types. */
 export function ChatHeader({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
   const title = useChatTitle()(chat);
   const online = usePresenceStore((state) => isPeerOnline(chat, state.users));
-  const typing = useChatsStore((state) => state.data.typing[chat.id] ?? NO_TYPING);
-  const names = Object.values(typing).map((user) => user.name);
-
-  // An indicator whose stop_typing was lost goes away on its own.
-  useEffect(() => {
-    const untils = Object.values(typing).map((user) => user.until);
-    if (untils.length === 0) return;
-    const timer = setTimeout(expireTypingNow, Math.max(0, Math.min(...untils) - Date.now()) + 50);
-    return () => clearTimeout(timer);
-  }, [typing]);
-
-  const [first, second] = names;
-  const typingText =
-    first === undefined
-      ? null
-      : second === undefined
-        ? t('chat.typingOne', { name: first })
-        : t('chat.typingTwo', { first, second });
+  const typingText = useTypingText(chat.id);
 
   return (
     <header className={styles.header}>

@@ -284,6 +284,8 @@ export function onReadMessage(payload: ReadMessagePayload): void {
 }
 
 export function onTyping(payload: TypingPayload, isTyping: boolean): void {
+  // Group channels echo the typist's own typing back to them (one publication per group): not news to oneself.
+  if (payload.userId === meId()) return;
   update((data) => (isTyping ? applyTyping(data, payload, Date.now()) : applyStopTyping(data, payload)));
 }
 

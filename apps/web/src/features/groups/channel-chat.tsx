@@ -7,9 +7,20 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { ChatConversation, useOpenChat } from '../chats/chat-conversation';
 import { openChat, useChatsStore } from '../chats/chats-store';
+import { useTypingText } from '../chats/use-typing-text';
 import { channelIcon } from './channel-row';
 import type { GroupEntry } from './groups-state';
 import styles from './group-page.module.css';
+
+/** Discord's line under the composer: who is typing in the channel. */
+function ChannelTyping({ chatId }: { chatId: string }) {
+  const text = useTypingText(chatId);
+  return (
+    <p className={styles.typing} aria-live="polite">
+      {text ? <span data-testid="chat-typing">{text}</span> : null}
+    </p>
+  );
+}
 
 /** A text or system channel: the chats feature's view of the channel's chat. */
 export function ChannelChat({ group, channel }: { group: GroupEntry; channel: Channel }) {
@@ -55,11 +66,14 @@ export function ChannelChat({ group, channel }: { group: GroupEntry; channel: Ch
     </>
   );
   return (
-    <ChatConversation
-      chat={chat}
-      readOnlyText={t('group.systemReadOnly')}
-      intro={intro}
-      placeholder={t('group.composerPlaceholder', { name: channel.name })}
-    />
+    <>
+      <ChatConversation
+        chat={chat}
+        readOnlyText={t('group.systemReadOnly')}
+        intro={intro}
+        placeholder={t('group.composerPlaceholder', { name: channel.name })}
+      />
+      <ChannelTyping chatId={chat.id} />
+    </>
   );
 }
