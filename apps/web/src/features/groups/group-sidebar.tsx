@@ -84,7 +84,8 @@ export function GroupSidebar() {
   return (
     <>
       <GroupMenu group={group} isOwner={isOwner} />
-      <nav className={styles.body} aria-label={group.name} data-testid="group-sidebar">
+      {/* Keyed by group: folded sections belong to the group they were folded in. */}
+      <nav key={group.id} className={styles.body} aria-label={group.name} data-testid="group-sidebar">
         <GroupWarning groupId={group.id} />
         <Section
           group={group}
