@@ -1,22 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/layout/page-header';
-import { EmptyState } from '../../ui/empty-state';
-import page from '../../ui/page.module.css';
+import { PlaceholderPage } from '../../app/layout/placeholder-page';
 
 export function CalendarPage() {
-  const { t } = useTranslation();
   return (
-    <>
-      <PageHeader icon="calendar" title={t('calendar.title')} />
-      <div className={page.body}>
-        <EmptyState
-          icon="calendar"
-          title={t('calendar.empty')}
-          hint={t('calendar.emptyHint')}
-          fill
-          testId="calendar-empty"
-        />
-      </div>
-    </>
+    <PlaceholderPage
+      icon="calendar"
+      title="calendar.title"
+      empty="calendar.empty"
+      hint="calendar.emptyHint"
+      testId="calendar-empty"
+    />
   );
 }
