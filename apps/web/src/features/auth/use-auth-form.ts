@@ -1,0 +1,119 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@beseda/protocol/user';
+import type * as AuthFormRules from '../../app/lazy-auth-form';
+import type { FormErrors, FormMessageKey } from './auth-form';
+import { loadAuthForm } from './load-auth-form';
+import { useAuthSuccess } from './use-auth-success';
+
+type FieldErrors<F extends string> = FormErrors<F>['fields'];
+
+/** What `AuthFormFrame` needs from `useAuthForm`. */
+export interface AuthFormState {
+  errors: { form?: FormMessageKey };
+  submitting: boolean;
+  /** Grows after each failed submit: the frame then focuses the first wrong field. */
+  focusRequest: number;
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}
+
+/** The props `field` gives a `TextField`. */
+export interface AuthFieldProps<F extends string> {
+  name: F;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: string | undefined;
+  type?: string;
+  revealLabels?: { show: string; hide: string };
+}
+
+export interface AuthForm<F extends string> extends AuthFormState {
+  errors: FormErrors<F>;
+  field: (name: F) => AuthFieldProps<F>;
+  /** `field` for a password, with the show/hide toggle. */
+  secretField: (name: F) => AuthFieldProps<F>;
+}
+
+export interface AuthFormOptions<F extends string, V extends Record<F, string>> {
+  initial: V;
+  /** This form's checks, picked from the lazily loaded rules (type-only import: they stay out of the page chunk). */
+  rules: (rules: typeof AuthFormRules) => {
+    validate: (values: V, skipEmailShape: boolean) => FormErrors<F>;
+    errorFromResponse: (error: unknown) => FormErrors<F>;
+  };
+  send: (values: V) => Promise<Me>;
+  /** The field errors left once `field` is edited; by default all but that field's. */
+  clearOnEdit?: (fields: FieldErrors<F>, field: F) => FieldErrors<F>;
+}
+
+function clearField<F extends string>(fields: FieldErrors<F>, field: F): FieldErrors<F> {
+  const { [field]: _removed, ...rest } = fields;
+  return rest as FieldErrors<F>;
+}
+
+/** The submit lifecycle shared by the login and register forms: lazy rules, local checks, the request, errors. */
+export function useAuthForm<F extends string, V extends Record<F, string>>(
+  options: AuthFormOptions<F, V>,
+): AuthForm<F> {
+  const { t } = useTranslation();
+  const onSuccess = useAuthSuccess();
+  const [values, setValues] = useState<V>(options.initial);
+  const [errors, setErrors] = useState<FormErrors<F>>({ fields: {} });
+  const [submitting, setSubmitting] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // True while the first submit waits for the form rules to load, so a second submit cannot slip in.
+  const loadingRules = useRef(false);
+
+  function change(field: F, value: string) {
+    const clear = options.clearOnEdit ?? clearField;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ fields: clear(current.fields, field) }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting || loadingRules.current) return;
+    loadingRules.current = true;
+    const rules = await loadAuthForm().catch(() => null);
+    loadingRules.current = false;
+    if (!rules) {
+      setErrors({ fields: {}, form: 'errors.network' });
+      return;
+    }
+    const { validate, errorFromResponse } = options.rules(rules);
+    const local = validate(values, import.meta.env.DEV);
+    setErrors(local);
+    if (rules.hasErrors(local)) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      onSuccess(await options.send(values));
+    } catch (error) {
+      setErrors(errorFromResponse(error));
+      setFocusRequest((n) => n + 1);
+      setSubmitting(false);
+    }
+  }
+
+  function field(name: F): AuthFieldProps<F> {
+    const key = errors.fields[name];
+    return {
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+      error: key ? t(key) : undefined,
+    };
+  }
+
+  function secretField(name: F): AuthFieldProps<F> {
+    return {
+      ...field(name),
+      type: 'password',
+      revealLabels: { show: t('auth.showSecret'), hide: t('auth.hideSecret') },
+    };
+  }
+
+  return { errors, submitting, focusRequest, submit, field, secretField };
+}
