@@ -164,6 +164,21 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     });
   });
 
+  it('a retry of an earlier send writes nothing new: the sender’s read marker and the last message stay', async () => {
+    const { a, b, chatId } = await pair();
+    const first = messageOf(await send(a, chatId, { content: 'first', clientId: 'early' }));
+    const reply = messageOf(await send(b, chatId, { content: 'reply' }));
+    const before = await chatOf(a, chatId);
+    expect(before).toMatchObject({ unreadCount: 1, lastReadMessageId: first.id });
+
+    expect(messageOf(await send(a, chatId, { content: 'first', clientId: 'early' })).id).toBe(first.id);
+    const after = await chatOf(a, chatId);
+    expect(after).toMatchObject({ unreadCount: 1, lastReadMessageId: first.id });
+    expect(after.lastMessage?.id).toBe(reply.id);
+    const listed = ((await a.client.get('/api/chat')).body as { chats: Chat[] }).chats.find((c) => c.id === chatId);
+    expect(listed?.lastMessage?.id).toBe(reply.id);
+  });
+
   it('the author edits (editedAt, isEdited, edited_message); others get 403 NOT_AUTHOR', async () => {
     const { a, b, chatId } = await pair();
     const sent = messageOf(await send(a, chatId, { content: 'draft', entities: [] }));

@@ -10,6 +10,7 @@ import {
   directChats,
 } from '../../db/schema/chats.js';
 import { type ChannelType, channels, groupMembers, groups } from '../../db/schema/groups.js';
+import { contacts } from '../../db/schema/contacts.js';
 import { type MessageRow, messages } from '../../db/schema/messages.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 
@@ -72,6 +73,20 @@ export async function findMembership(db: Database, chatId: string, userId: strin
     .where(and(eq(chats.id, chatId), readableBy()))
     .limit(1);
   if (!row) return undefined;
+  return toMembership(chatId, userId, row);
+}
+
+function toMembership(
+  chatId: string,
+  userId: string,
+  row: {
+    chat: ChatRow;
+    member: ChatMemberRow | null;
+    channel: Omit<ChannelChat, 'ownerId'> | null;
+    ownerId: string | null;
+    groupJoinedAt: Date | null;
+  },
+): Membership {
   const channel = row.channel && row.ownerId ? { ...row.channel, ownerId: row.ownerId } : null;
   const member = row.member ?? {
     chatId,
@@ -80,6 +95,64 @@ export async function findMembership(db: Database, chatId: string, userId: strin
     joinedAt: row.groupJoinedAt ?? row.chat.createdAt,
   };
   return { chat: row.chat, member, channel };
+}
+
+/** json_agg comes back parsed from node-postgres and PGlite alike; a string would mean a driver that does not. */
+function parseIds(value: unknown): string[] | null {
+  if (value === null || value === undefined) return null;
+  const ids: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(ids)) throw new Error('chat member ids: expected a JSON array');
+  return ids.map(String);
+}
+
+/** A readable chat as a write sees it: the membership, and what the writer's rights and event audience depend on. */
+export interface MembershipAccess extends Membership {
+  /** Every chat_members row's user (the caller included); null for channel chats (their readers are the group's). */
+  memberIds: string[] | null;
+  /** Direct chats: whether the caller is friends with another member of the chat; false for every other kind. */
+  friends: boolean;
+}
+
+/**
+ * `findMembership` plus, in the same statement, the chat's member ids (not for channel chats) and, for a direct
+ * chat, whether the caller is friends with the other member: a write's whole access check in one round trip.
+ */
+export async function findMembershipAccess(
+  db: Database,
+  chatId: string,
+  userId: string,
+): Promise<MembershipAccess | undefined> {
+  const joins = memberJoins(userId);
+  // Qualified by hand (see unreadCountsOf): the subqueries use their own aliases for chat_members and contacts.
+  const memberIds = sql<string[] | null>`(case when ${chats.kind} = 'channel' then null else (
+    select coalesce(json_agg(cm.user_id), '[]'::json) from chat_members as cm where cm.chat_id = ${chats.id}
+  ) end)`;
+  const friends = sql<boolean>`(${chats.kind} = 'direct' and exists (
+    select 1 from chat_members as other
+    join ${contacts} as k
+      on least(k.requester_id, k.addressee_id) = least(other.user_id, ${userId}::uuid)
+     and greatest(k.requester_id, k.addressee_id) = greatest(other.user_id, ${userId}::uuid)
+    where other.chat_id = ${chats.id} and other.user_id <> ${userId}::uuid and k.status = 'ACCEPTED'
+  ))`;
+  const [row] = await db
+    .select({
+      chat: chats,
+      member: chatMembers,
+      channel: { groupId: channels.groupId, channelId: channels.id, name: channels.name, type: channels.type },
+      ownerId: groups.ownerId,
+      groupJoinedAt: groupMembers.joinedAt,
+      memberIds,
+      friends,
+    })
+    .from(chats)
+    .leftJoin(chatMembers, joins.chatMember)
+    .leftJoin(channels, eq(channels.chatId, chats.id))
+    .leftJoin(groups, eq(groups.id, channels.groupId))
+    .leftJoin(groupMembers, joins.groupMember)
+    .where(and(eq(chats.id, chatId), readableBy()))
+    .limit(1);
+  if (!row) return undefined;
+  return { ...toMembership(chatId, userId, row), memberIds: parseIds(row.memberIds), friends: row.friends === true };
 }
 
 /** The user's chats of one kind, by last message time (chats without messages by creation), newest first. */

@@ -13,6 +13,7 @@ import { ChatNotFoundError, NotFriendsError } from './errors.js';
 import {
   findDirectChatId,
   findMembership,
+  findMembershipAccess,
   insertDirectChat,
   lastMessagesOf,
   listMemberships,
@@ -105,18 +106,18 @@ export class ChatService {
    * are friends; the system chat never; channel chats by the channel's rule. Pass a transaction to check inside it.
    */
   async access(userId: string, chatId: string, db: Database = this.#db): Promise<ChatAccess> {
-    const membership = await findMembership(db, chatId, userId);
-    if (!membership) throw new ChatNotFoundError();
+    // One statement: membership, member ids and the friendship of a direct chat's pair (a send's only read).
+    const found = await findMembershipAccess(db, chatId, userId);
+    if (!found) throw new ChatNotFoundError();
+    const { memberIds, friends, ...membership } = found;
     const { channel } = membership;
     if (channel) {
       const canWrite = channelCanWrite(channel.type, channel.ownerId === userId);
       return { membership, memberIds: [], groupId: channel.groupId, canWrite };
     }
-    const memberIds = await memberIdsOf(db, chatId);
-    const others = memberIds.filter((id) => id !== userId);
-    const canWrite =
-      membership.chat.kind === 'direct' && others[0] !== undefined && (await areFriends(db, userId, others[0]));
-    return { membership, memberIds, groupId: null, canWrite };
+    const ids = memberIds ?? [];
+    const canWrite = membership.chat.kind === 'direct' && ids.some((id) => id !== userId) && friends;
+    return { membership, memberIds: ids, groupId: null, canWrite };
   }
 
   async #build(userId: string, memberships: readonly Membership[]): Promise<Chat[]> {

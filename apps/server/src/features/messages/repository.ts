@@ -14,6 +14,55 @@ export async function insertMessage(db: Database, row: NewMessageRow): Promise<M
   return inserted;
 }
 
+/**
+ * Stores a sent message, moves `chats.last_message_at` (never back) and the sender's read marker (forward only) to
+ * it, in one statement (data-modifying CTEs: atomic without a transaction). A clientId the sender already used in
+ * this chat inserts nothing and returns undefined (the unique index decides, also between concurrent retries,
+ * which wait for the first to commit): read the earlier message with `findByClientId`.
+ */
+export async function insertSent(db: Database, row: NewMessageRow): Promise<MessageRow | undefined> {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(messages)
+      .values(row)
+      .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
+      .returning(),
+  );
+  const touched = db.$with('touched').as(
+    db
+      .update(chats)
+      .set({ lastMessageAt: sql`greatest(${chats.lastMessageAt}, ${inserted.createdAt})` })
+      .from(inserted)
+      .where(eq(chats.id, inserted.chatId))
+      .returning({ id: chats.id }),
+  );
+  const marked = db.$with('marked').as(
+    db
+      .insert(chatMembers)
+      .select(
+        db
+          .select({
+            chatId: inserted.chatId,
+            userId: sql<string>`${inserted.senderId}`.as('user_id'),
+            lastReadMessageId: inserted.id,
+            joinedAt: sql<Date>`now()`.as('joined_at'),
+          })
+          .from(inserted),
+      )
+      .onConflictDoUpdate({
+        target: [chatMembers.chatId, chatMembers.userId],
+        set: { lastReadMessageId: sql`excluded.last_read_message_id` },
+        setWhere: or(
+          isNull(chatMembers.lastReadMessageId),
+          lt(chatMembers.lastReadMessageId, sql`excluded.last_read_message_id`),
+        ),
+      })
+      .returning({ userId: chatMembers.userId }),
+  );
+  const [stored] = await db.with(inserted, touched, marked).select().from(inserted);
+  return stored;
+}
+
 export async function findByClientId(
   db: Database,
   input: { chatId: string; senderId: string; clientId: string },

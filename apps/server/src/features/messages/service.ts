@@ -4,7 +4,7 @@ import { validateEntities } from '@beseda/protocol/markup-validate';
 import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
-import { type Database, isUniqueViolation } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
 import { RateLimitedError } from '../../errors.js';
 import type { Publisher } from '../../realtime/publisher.js';
@@ -19,7 +19,7 @@ import {
   findByClientId,
   findLiveForMember,
   findLiveInChat,
-  insertMessage,
+  insertSent,
   listPage,
   softDelete,
   updateContent,
@@ -27,9 +27,10 @@ import {
 import { TypingLimiter } from './typing-limiter.js';
 
 /**
- * Reading and writing messages. Every write checks membership and rights inside its transaction and publishes after
- * the commit: to each member's `notification:user:message` channel for direct chats, once to `group#<id>` for
- * channel chats (one publication however large the group; members subscribe to it).
+ * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
+ * to each member's `notification:user:message` channel for direct chats, once to `group#<id>` for channel chats (one
+ * publication however large the group; members subscribe to it). A send is two statements and no transaction: the
+ * access check, then one statement that stores the message, `last_message_at` and the sender's read marker.
  */
 export class MessageService {
   readonly #db: Database;
@@ -71,38 +72,38 @@ export class MessageService {
   async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
-    let sent: { row: MessageRow; access: ChatAccess | null };
+    // Two statements, no transaction: the access check (one query), then the insert with `last_message_at` and the
+    // sender's read marker (one statement, atomic on its own). The unique index on (chat, sender, client id) makes
+    // a retry idempotent, concurrent ones included.
+    let access: ChatAccess;
     try {
-      sent = await this.#db.transaction(async (tx) => {
-        // The retry check comes first: a send that was stored answers with its message even if the sender has lost
-        // write access since (it is their own message; only a new write needs the permission).
-        const earlier = clientId ? await findByClientId(tx, { chatId, senderId: userId, clientId }) : undefined;
-        if (earlier) return { row: earlier, access: null };
-        const access = await this.#writable(userId, chatId, tx);
-        const row = await insertMessage(tx, {
-          id: uuidv7(),
-          chatId,
-          senderId: userId,
-          kind: 'TEXT',
-          content: body.content,
-          entities,
-          clientId,
-          createdAt: new Date(),
-        });
-        await advanceReadMarker(tx, { chatId, userId, messageId: row.id });
-        return { row, access };
-      });
+      access = await this.#writable(userId, chatId, this.#db);
     } catch (error) {
-      // A concurrent retry with the same client id won the unique index: answer with its message.
-      if (!clientId || !isUniqueViolation(error)) throw error;
-      const row = await findByClientId(this.#db, { chatId, senderId: userId, clientId });
-      if (!row) throw error;
-      sent = { row, access: null };
+      if (!(error instanceof ChatNotFoundError || error instanceof ChatReadOnlyError)) throw error;
+      // A send that was stored answers with its message even if the sender has lost write access since (it is
+      // their own message; only a new write needs the permission).
+      const earlier = clientId ? await findByClientId(this.#db, { chatId, senderId: userId, clientId }) : undefined;
+      if (!earlier) throw error;
+      return toMessage(earlier);
     }
-    const message = toMessage(sent.row);
-    if (sent.access) {
-      await this.#publishTo(sent.access, { type: 'new_message', payload: { chatId, message } });
+    const row = await insertSent(this.#db, {
+      id: uuidv7(),
+      chatId,
+      senderId: userId,
+      kind: 'TEXT',
+      content: body.content,
+      entities,
+      clientId,
+      createdAt: new Date(),
+    });
+    if (!row) {
+      // The clientId was used before: answer with the first message, publish nothing new.
+      const earlier = clientId ? await findByClientId(this.#db, { chatId, senderId: userId, clientId }) : undefined;
+      if (!earlier) throw new Error('insert into messages stored nothing and no earlier message has its client id');
+      return toMessage(earlier);
     }
+    const message = toMessage(row);
+    await this.#publishTo(access, { type: 'new_message', payload: { chatId, message } });
     return message;
   }
 
