@@ -8,6 +8,7 @@ import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
 import { createChannel } from './groups-store';
+import { useNameForm } from './use-name-form';
 import styles from './group-modals.module.css';
 
 const TYPES: readonly ChannelType[] = ['TEXT', 'RTCP'];
@@ -17,26 +18,16 @@ export function NewChannelModal({ groupId, type: initialType }: GroupModalProps[
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [type, setType] = useState<ChannelType>(initialType === 'RTCP' ? 'RTCP' : 'TEXT');
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const close = () => hideGroupModal('newChannel');
-
-  const submit = async () => {
-    if (name.trim() === '') {
-      setError(t('validation.required'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const channel = await createChannel(groupId, name.trim(), type);
+  const form = useNameForm(
+    '',
+    async (name) => {
+      const channel = await createChannel(groupId, name, type);
       close();
       void navigate(channelPath(groupId, channel.id));
-    } catch {
-      setError(t('group.channelCreateFailed'));
-      setBusy(false);
-    }
-  };
+    },
+    'group.channelCreateFailed',
+  );
 
   return (
     <Modal
@@ -47,10 +38,10 @@ export function NewChannelModal({ groupId, type: initialType }: GroupModalProps[
       closeLabel={t('group.close')}
       cancelLabel={t('group.cancel')}
       successLabel={t('group.channelCreate')}
-      successDisabled={name.trim() === ''}
-      successLoading={busy}
+      successDisabled={form.name.trim() === ''}
+      successLoading={form.busy}
       onClose={close}
-      onSuccess={() => void submit()}
+      onSuccess={() => void form.submit()}
       testId="new-channel-modal"
     >
       <fieldset className={styles.types}>
@@ -81,13 +72,10 @@ export function NewChannelModal({ groupId, type: initialType }: GroupModalProps[
       <TextField
         label={t('group.channelName')}
         placeholder={t('group.channelNamePlaceholder')}
-        value={name}
+        value={form.name}
         maxLength={CHANNEL_NAME_MAX_LENGTH}
-        error={error}
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(undefined);
-        }}
+        error={form.error}
+        onChange={form.onNameChange}
         autoFocus
         data-testid="new-channel-name"
       />

@@ -1,0 +1,45 @@
+import type { ParseKeys } from 'i18next';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface NameForm {
+  name: string;
+  error: string | undefined;
+  busy: boolean;
+  onNameChange(event: ChangeEvent<HTMLInputElement>): void;
+  submit(): Promise<void>;
+}
+
+/**
+ * The lifecycle the group and channel modals share: a required, trimmed name; `save` runs once at a time; a failure
+ * shows `failedKey` on the field and lets the user try again. `save` closes the modal and navigates on success.
+ */
+export function useNameForm(initial: string, save: (name: string) => Promise<void>, failedKey: ParseKeys): NameForm {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  return {
+    name,
+    error,
+    busy,
+    onNameChange: (event) => {
+      setName(event.target.value);
+      setError(undefined);
+    },
+    submit: async () => {
+      if (name.trim() === '') {
+        setError(t('validation.required'));
+        return;
+      }
+      setBusy(true);
+      try {
+        await save(name.trim());
+      } catch {
+        setError(t(failedKey));
+        setBusy(false);
+      }
+    },
+  };
+}
