@@ -77,7 +77,7 @@ export async function runMessages({ quick }) {
       sender: sender.http,
       recipient: socket,
       chatId: liveChatId,
-      serverCpuMs: server.cpuMs,
+      serverPid: server.pid,
       rate: params.rate,
       seconds: params.latencySeconds,
       warmSeconds: params.warmSeconds,
@@ -88,7 +88,7 @@ export async function runMessages({ quick }) {
     const throughput = await measureThroughput({
       lanes: [{ sender: sender.http, chatId: liveChatId }],
       recipient: socket,
-      serverCpuMs: server.cpuMs,
+      serverPid: server.pid,
       concurrency: params.concurrency,
       seconds: params.throughputSeconds,
       label: 'one',
@@ -103,7 +103,7 @@ export async function runMessages({ quick }) {
     const spread = await measureThroughput({
       lanes,
       recipient: socket,
-      serverCpuMs: server.cpuMs,
+      serverPid: server.pid,
       concurrency: params.concurrency,
       seconds: params.throughputSeconds,
       label: 'many',

@@ -1,10 +1,11 @@
 // The three measurements: paced send → delivered latency, unpaced throughput, and history reads.
 import { quantile, sleep } from '../fanout/common.mjs';
+import { startCpuAccount } from './cpu.mjs';
 
 /** @typedef {import('./http.mjs').HttpUser} HttpUser */
 /** @typedef {Awaited<ReturnType<typeof import('./socket.mjs').openRecipient>>} Recipient */
 /** @typedef {{ n: number, p50: number, p90: number, p99: number, max: number }} Stats */
-/** @typedef {{ sender: HttpUser, recipient: Recipient, chatId: string, serverCpuMs: () => number }} Pair */
+/** @typedef {{ sender: HttpUser, recipient: Recipient, chatId: string, serverPid: number | undefined }} Pair */
 
 // About 100 characters of Cyrillic, like an ordinary chat line.
 const CONTENT = 'Привет! Проверяю, как быстро доходят сообщения: отправка, запись в базу и доставка в сокет. №';
@@ -22,6 +23,19 @@ export function stats(values) {
     p90: round(quantile(sorted, 0.9)),
     p99: round(quantile(sorted, 0.99)),
     max: round(sorted.length === 0 ? Number.NaN : /** @type {number} */ (sorted[sorted.length - 1])),
+  };
+}
+
+/**
+ * CPU ms per message of each side. The account of a closed-loop phase includes waiting for the last deliveries,
+ * when nothing else runs.
+ * @param {import('./cpu.mjs').CpuSplit} split @param {number} count
+ */
+function perMessage(split, count) {
+  return {
+    server: round2(split.serverMs / count),
+    postgres: round2(split.postgresMs / count),
+    bench: round2(split.benchMs / count),
   };
 }
 
@@ -54,7 +68,7 @@ function deliveries(recipient, sends) {
  * queues requests, and the queueing shows in the latency, as it would for users). Warm-up sends are not counted.
  * @param {Pair & { rate: number, seconds: number, warmSeconds: number }} input
  */
-export async function measureLatency({ sender, recipient, chatId, serverCpuMs, rate, seconds, warmSeconds }) {
+export async function measureLatency({ sender, recipient, chatId, serverPid, rate, seconds, warmSeconds }) {
   const paced = async (/** @type {string} */ prefix, /** @type {number} */ count) => {
     const t0 = performance.now();
     const pending = [];
@@ -71,9 +85,9 @@ export async function measureLatency({ sender, recipient, chatId, serverCpuMs, r
     return { sends, ms: performance.now() - t0 };
   };
   await paced('warm', Math.round(rate * warmSeconds));
-  const cpuBefore = serverCpuMs();
+  const cpu = startCpuAccount(serverPid);
   const { sends, ms } = await paced('lat', Math.round(rate * seconds));
-  const serverCpuMsPerMessage = round2((serverCpuMs() - cpuBefore) / sends.length);
+  const cpuMsPerMessage = perMessage(cpu.stop(), sends.length);
   const { latencies, missing } = deliveries(recipient, sends);
   return {
     rate,
@@ -84,7 +98,7 @@ export async function measureLatency({ sender, recipient, chatId, serverCpuMs, r
     missing,
     delivered: stats(latencies),
     http: stats(sends.map((s) => s.answered - s.start)),
-    serverCpuMsPerMessage,
+    cpuMsPerMessage,
   };
 }
 
@@ -93,14 +107,14 @@ export async function measureLatency({ sender, recipient, chatId, serverCpuMs, r
  * `seconds`, spread round-robin over `lanes` (sender, chat): one lane is one busy chat (its sends queue on the
  * chat's row locks); many lanes are many conversations, the server's capacity. Throughput = messages delivered to
  * the socket / (last arrival − start).
- * @param {{ lanes: { sender: HttpUser, chatId: string }[], recipient: Recipient, serverCpuMs: () => number,
+ * @param {{ lanes: { sender: HttpUser, chatId: string }[], recipient: Recipient, serverPid: number | undefined,
  *   concurrency: number, seconds: number, label: string }} input
  */
-export async function measureThroughput({ lanes, recipient, serverCpuMs, concurrency, seconds, label }) {
+export async function measureThroughput({ lanes, recipient, serverPid, concurrency, seconds, label }) {
   /** @type {Awaited<ReturnType<typeof send>>[]} */
   const sends = [];
   let next = 0;
-  const cpuBefore = serverCpuMs();
+  const cpu = startCpuAccount(serverPid);
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   const worker = async (/** @type {unknown} */ _, /** @type {number} */ i) => {
@@ -112,6 +126,7 @@ export async function measureThroughput({ lanes, recipient, serverCpuMs, concurr
     sends.map((s) => s.clientId),
     10_000,
   );
+  const cpuMsPerMessage = perMessage(cpu.stop(), sends.length);
   const { latencies, missing } = deliveries(recipient, sends);
   const arrivals = sends.map((s) => recipient.arrivals.get(s.clientId) ?? 0);
   const lastArrival = Math.max(...arrivals);
@@ -125,7 +140,7 @@ export async function measureThroughput({ lanes, recipient, serverCpuMs, concurr
     messagesPerSec: Math.round((latencies.length / (lastArrival - t0)) * 1000),
     delivered: stats(latencies),
     http: stats(sends.map((s) => s.answered - s.start)),
-    serverCpuMsPerMessage: round2((serverCpuMs() - cpuBefore) / sends.length),
+    cpuMsPerMessage,
   };
 }
 

@@ -55,14 +55,14 @@ export function printMessages(r) {
     row(
       `send → delivered, ${t.concurrency} in flight, ${t.chats === 1 ? 'one chat' : `${t.chats} chats`}`,
       t.delivered,
-      `${t.messagesPerSec} messages/s; ${t.errors} errors, ${t.missing} missing; server CPU ${t.serverCpuMsPerMessage} ms/message`,
+      `${t.messagesPerSec} messages/s; ${t.errors} errors, ${t.missing} missing; ${cpuNote(t.cpuMsPerMessage)}`,
     );
   console.log(`\nMessages (PostgreSQL ${r.machine.postgres}, Node ${r.machine.node}, ${r.machine.cpus} cores)`);
   console.table([
     row(
       `send → delivered, ${l.rate}/s paced`,
       l.delivered,
-      `${l.errors} errors, ${l.missing} missing; server CPU ${l.serverCpuMsPerMessage} ms/message`,
+      `${l.errors} errors, ${l.missing} missing; ${cpuNote(l.cpuMsPerMessage)}`,
     ),
     row(`send → HTTP 200, ${l.rate}/s paced`, l.http),
     sustained(r.throughput),
@@ -86,6 +86,11 @@ export function printMessages(r) {
         ]
       : []),
   ]);
+}
+
+/** @param {MessagesResult['latency']['cpuMsPerMessage']} c */
+function cpuNote(c) {
+  return `CPU ms/message: server ${c.server}, PostgreSQL ${c.postgres}, load generator ${c.bench}`;
 }
 
 /** @param {MessagesResult['history']['firstPagePlan'] | null} p */

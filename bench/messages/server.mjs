@@ -1,6 +1,6 @@
 // The real server (`node apps/server/dist/main.js`) as a child process on 127.0.0.1, against the bench database.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ function freePort() {
 /**
  * Starts the server and resolves once it prints its "running" line (migrations done).
  * @param {string} databaseUrl
- * @returns {Promise<{ url: string, cpuMs: () => number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number | undefined, stop: () => Promise<void> }>}
  */
 export async function startServer(databaseUrl) {
   const port = await freePort();
@@ -98,7 +98,7 @@ export async function startServer(databaseUrl) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    cpuMs: () => processCpuMs(child.pid),
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -109,20 +109,4 @@ export async function startServer(databaseUrl) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * User + system CPU time of a process so far (Linux /proc, clock ticks of 10 ms), or NaN elsewhere: the server's CPU
- * per message tells its own cost apart from the database's and the machine's load.
- * @param {number | undefined} pid
- */
-function processCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
 }

@@ -1,6 +1,7 @@
 import { UNREAD_COUNT_CAP } from '@beseda/protocol/chats';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { preparedFor } from '../../db/prepared.js';
 import {
   type ChatKind,
   type ChatMemberRow,
@@ -44,7 +45,7 @@ export function readableBy(): SQL {
 }
 
 /** The left joins `readableBy` needs, applied to a query that already has `chats`. */
-export function memberJoins(userId: string) {
+export function memberJoins(userId: string | Placeholder) {
   return {
     chatMember: and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, userId)),
     groupMember: and(eq(groupMembers.groupId, channels.groupId), eq(groupMembers.userId, userId)),
@@ -122,6 +123,14 @@ export async function findMembershipAccess(
   chatId: string,
   userId: string,
 ): Promise<MembershipAccess | undefined> {
+  const [row] = await membershipAccess(db).execute({ chatId, userId });
+  if (!row) return undefined;
+  return { ...toMembership(chatId, userId, row), memberIds: parseIds(row.memberIds), friends: row.friends === true };
+}
+
+// Prepared: it is every send's access check.
+const membershipAccess = preparedFor((db) => {
+  const userId = sql.placeholder('userId');
   const joins = memberJoins(userId);
   // Qualified by hand (see unreadCountsOf): the subqueries use their own aliases for chat_members and contacts.
   const memberIds = sql<string[] | null>`(case when ${chats.kind} = 'channel' then null else (
@@ -134,7 +143,7 @@ export async function findMembershipAccess(
      and greatest(k.requester_id, k.addressee_id) = greatest(other.user_id, ${userId}::uuid)
     where other.chat_id = ${chats.id} and other.user_id <> ${userId}::uuid and k.status = 'ACCEPTED'
   ))`;
-  const [row] = await db
+  return db
     .select({
       chat: chats,
       member: chatMembers,
@@ -149,11 +158,10 @@ export async function findMembershipAccess(
     .leftJoin(channels, eq(channels.chatId, chats.id))
     .leftJoin(groups, eq(groups.id, channels.groupId))
     .leftJoin(groupMembers, joins.groupMember)
-    .where(and(eq(chats.id, chatId), readableBy()))
-    .limit(1);
-  if (!row) return undefined;
-  return { ...toMembership(chatId, userId, row), memberIds: parseIds(row.memberIds), friends: row.friends === true };
-}
+    .where(and(eq(chats.id, sql.placeholder('chatId')), readableBy()))
+    .limit(1)
+    .prepare('chat_membership_access');
+});
 
 /** The user's chats of one kind, by last message time (chats without messages by creation), newest first. */
 export async function listMemberships(db: Database, userId: string, kind: ChatKind): Promise<Membership[]> {

@@ -1,6 +1,7 @@
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { preparedFor } from '../../db/prepared.js';
 import { chatMembers, chats } from '../../db/schema/chats.js';
 import { channels, groupMembers } from '../../db/schema/groups.js';
 import { type MessageRow, messages, type NewMessageRow } from '../../db/schema/messages.js';
@@ -14,17 +15,43 @@ export async function insertMessage(db: Database, row: NewMessageRow): Promise<M
   return inserted;
 }
 
+/** A user's text message as `insertSent` stores it (a type, not an interface: it is the statement's parameters). */
+export type SentMessage = {
+  id: string;
+  chatId: string;
+  senderId: string;
+  content: string;
+  entities: MessageEntity[];
+  clientId: string | null;
+  createdAt: Date;
+};
+
 /**
  * Stores a sent message, moves `chats.last_message_at` (never back) and the sender's read marker (forward only) to
  * it, in one statement (data-modifying CTEs: atomic without a transaction). A clientId the sender already used in
  * this chat inserts nothing and returns undefined (the unique index decides, also between concurrent retries,
  * which wait for the first to commit): read the earlier message with `findByClientId`.
  */
-export async function insertSent(db: Database, row: NewMessageRow): Promise<MessageRow | undefined> {
+export async function insertSent(db: Database, message: SentMessage): Promise<MessageRow | undefined> {
+  const [stored] = await sentInsert(db).execute(message);
+  return stored;
+}
+
+// Prepared: the statement of every send.
+const sentInsert = preparedFor((db) => {
   const inserted = db.$with('inserted').as(
     db
       .insert(messages)
-      .values(row)
+      .values({
+        id: sql.placeholder('id'),
+        chatId: sql.placeholder('chatId'),
+        senderId: sql.placeholder('senderId'),
+        kind: 'TEXT',
+        content: sql.placeholder('content'),
+        entities: sql.placeholder('entities'),
+        clientId: sql.placeholder('clientId'),
+        createdAt: sql.placeholder('createdAt'),
+      })
       .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
       .returning(),
   );
@@ -59,9 +86,8 @@ export async function insertSent(db: Database, row: NewMessageRow): Promise<Mess
       })
       .returning({ userId: chatMembers.userId }),
   );
-  const [stored] = await db.with(inserted, touched, marked).select().from(inserted);
-  return stored;
-}
+  return db.with(inserted, touched, marked).select().from(inserted).prepare('message_insert_sent');
+});
 
 export async function findByClientId(
   db: Database,

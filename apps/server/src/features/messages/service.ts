@@ -90,7 +90,6 @@ export class MessageService {
       id: uuidv7(),
       chatId,
       senderId: userId,
-      kind: 'TEXT',
       content: body.content,
       entities,
       clientId,

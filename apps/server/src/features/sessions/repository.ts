@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { preparedFor } from '../../db/prepared.js';
 import { type NewSessionRow, type SessionRow, sessions } from '../../db/schema/sessions.js';
 
 export async function insertSession(db: Database, row: NewSessionRow): Promise<SessionRow> {
@@ -8,8 +9,18 @@ export async function insertSession(db: Database, row: NewSessionRow): Promise<S
   return inserted;
 }
 
+// Every authenticated request runs this one.
+const sessionById = preparedFor((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_by_id'),
+);
+
 export async function findSessionById(db: Database, id: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  const [row] = await sessionById(db).execute({ id });
   return row;
 }
 
