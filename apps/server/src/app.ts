@@ -14,6 +14,7 @@ import { channelRoutes } from './http/channel/index.js';
 import { chatRoutes } from './http/chat/index.js';
 import { contactRoutes } from './http/contact/index.js';
 import { handleError } from './http/error-handler.js';
+import { fileRoutes } from './http/files/index.js';
 import { groupRoutes } from './http/group/index.js';
 import { healthRoutes } from './http/health/index.js';
 import { acceptOnlyJson } from './http/json-body.js';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(groupRoutes(ctx), { prefix: `${API_PREFIX}/group` });
   await app.register(channelRoutes(ctx), { prefix: `${API_PREFIX}/channel` });
   await app.register(userStatusRoutes(ctx), { prefix: `${API_PREFIX}/user-status` });
+  await app.register(fileRoutes(ctx), { prefix: `${API_PREFIX}/files` });
   await registerWebApp(app, config.webDistDir);
   attachRealtime(app, ctx);
   return app;

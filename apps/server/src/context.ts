@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
@@ -9,6 +10,8 @@ import { AccountService } from './features/accounts/service.js';
 import { ChannelService } from './features/channels/service.js';
 import { ChatService } from './features/chats/service.js';
 import { ContactService } from './features/contacts/service.js';
+import { DiskStorage } from './features/files/disk-storage.js';
+import { FileService } from './features/files/service.js';
 import { authorizeGroupChannel } from './features/groups/realtime-access.js';
 import { GroupService } from './features/groups/service.js';
 import { InviteService } from './features/invites/service.js';
@@ -52,6 +55,8 @@ export interface AppContext {
   readonly groups: GroupService;
   readonly channels: ChannelService;
   readonly invites: InviteService;
+  /** Avatar uploads; the bytes live on the local disk under DATA_DIR/files. */
+  readonly files: FileService;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
   close(): Promise<void>;
 }
@@ -115,6 +120,13 @@ export async function createAppContext(config: Config, options: AppContextOption
     const groups = new GroupService(db, broker, gateway, logger);
     const channels = new ChannelService(db, groups, gateway, logger);
     const invites = new InviteService(db, groups, gateway, logger);
+    const files = new FileService(
+      db,
+      new DiskStorage(path.join(config.dataDir, 'files')),
+      config.authSecret,
+      { accounts, groups },
+      logger,
+    );
     const presence = new PresenceService({
       source: broker,
       control: gateway,
@@ -150,6 +162,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       groups,
       channels,
       invites,
+      files,
       close: () => (closing ??= close()),
     };
   } catch (error) {

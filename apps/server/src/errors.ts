@@ -87,8 +87,8 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class UnsupportedMediaTypeError extends AppError {
-  constructor() {
-    super('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported content type; send application/json');
+  constructor(message = 'Unsupported content type; send application/json') {
+    super('UNSUPPORTED_MEDIA_TYPE', 415, message);
   }
 }
 

@@ -35,6 +35,12 @@ export const ERROR_CODES = [
   'NOT_GROUP_OWNER',
   /** The invite code is unknown, expired or revoked (all three look the same). */
   'INVITE_NOT_FOUND',
+  /** Files: the signed upload URL was altered, is for another file or type, or has expired. */
+  'UPLOAD_URL_INVALID',
+  /** Files: no upload of the caller's with this key for this entity (someone else's key looks the same). */
+  'UPLOAD_NOT_FOUND',
+  /** Files: the upload already is an avatar; every upload is used once. */
+  'UPLOAD_ALREADY_USED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema } from './user.js';
-import { VALIDATION } from './validation.js';
+import { avatarKeyField, VALIDATION } from './validation.js';
 
 /**
  * Groups (servers), their channels, members, roles and invites (spec §3 Group / Channel / Invite link, §7 "Channels
@@ -109,10 +109,11 @@ export const inviteCodeParamsSchema = z.object({ code: z.string().min(1).max(INV
 export const createGroupBodySchema = z.object({
   /** The client defaults it to «Сервер » + nickname (spec §2 New group). */
   name: nameField(GROUP_NAME_MAX_LENGTH),
-  avatarUrl: z
-    .url({ protocol: /^https?$/, error: VALIDATION.invalid })
-    .max(2048)
-    .nullish(),
+  /**
+   * An avatar uploaded for this group (`GET /api/files/avatar/upload-url?entity=group`, then the PUT): it must be the
+   * caller's own, unused upload; it becomes the group's picture in the same transaction as the group.
+   */
+  avatarKey: avatarKeyField.nullish(),
 });
 export type CreateGroupBody = z.input<typeof createGroupBodySchema>;
 

@@ -53,3 +53,13 @@ export const loginPasswordField = z
   .string({ error: VALIDATION.required })
   .min(1, { error: VALIDATION.required, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: VALIDATION.passwordLength });
+
+/**
+ * An avatar upload's key: 128 random bits in hex and the canonical extension of its sniffed type. It names the file
+ * for good (served under /api/files/avatar/<key>, cached as immutable), so it is never reused.
+ */
+export const AVATAR_KEY_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp)$/;
+
+export const avatarKeyField = z
+  .string({ error: VALIDATION.invalid })
+  .regex(AVATAR_KEY_PATTERN, { error: VALIDATION.invalid });

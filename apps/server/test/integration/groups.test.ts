@@ -76,7 +76,7 @@ describe.each(availableDrivers())('groups (%s)', (driver) => {
       });
     }
     expect(
-      (await owner.client.post('/api/group/create', { json: { name: 'x', avatarUrl: 'javascript:alert(1)' } })).status,
+      (await owner.client.post('/api/group/create', { json: { name: 'x', avatarKey: 'javascript:alert(1)' } })).status,
     ).toBe(400);
     expect(await server.ctx.db.$count(groups)).toBe(before);
     expect((await owner.client.post('/api/group/create', { json: { name: 'x'.repeat(100) } })).status).toBe(200);

@@ -169,8 +169,8 @@ export interface ClientOptions {
 
 export interface RequestOptions {
   json?: unknown;
-  /** Raw body; sent as is with `contentType` (default application/json). */
-  body?: string;
+  /** Raw body (text or bytes); sent as is with `contentType` (default application/json). */
+  body?: string | Uint8Array;
   contentType?: string;
   headers?: Record<string, string>;
 }
@@ -200,7 +200,7 @@ export class TestClient {
     const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...options.headers };
     const cookieHeader = this.#cookieHeader(urlPath);
     if (cookieHeader) headers.cookie = cookieHeader;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.json !== undefined || options.body !== undefined) {
       body = options.body ?? JSON.stringify(options.json);
       headers['content-type'] = options.contentType ?? 'application/json';
@@ -218,6 +218,10 @@ export class TestClient {
 
   post(urlPath: string, options?: RequestOptions): Promise<TestResponse> {
     return this.request('POST', urlPath, options);
+  }
+
+  put(urlPath: string, options?: RequestOptions): Promise<TestResponse> {
+    return this.request('PUT', urlPath, options);
   }
 
   delete(urlPath: string, options?: RequestOptions): Promise<TestResponse> {

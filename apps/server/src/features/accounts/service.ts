@@ -3,9 +3,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { EmailOrNicknameTakenError, InvalidCredentialsError, NotFoundError } from '../../errors.js';
+import { claimAvatar } from '../files/claim.js';
 import type { ClientInfo, SessionService, SessionTokens } from '../sessions/service.js';
 import type { PasswordHasher } from './password.js';
-import { findUserByEmail, findUserById, insertUser } from './repository.js';
+import { findUserByEmail, findUserById, insertUser, updateUserAvatar } from './repository.js';
 
 /** A completed sign-in, as the hooks see it. */
 export interface SignInEvent {
@@ -92,6 +93,17 @@ export class AccountService {
     });
     await afterCommit?.();
     return { user, tokens };
+  }
+
+  /**
+   * Makes the caller's upload `key` (entity `user`) their avatar; the upload is used in the same transaction.
+   * 404 UPLOAD_NOT_FOUND / 409 UPLOAD_ALREADY_USED from files/claim.ts.
+   */
+  async setAvatar(userId: string, key: string): Promise<UserRow> {
+    return this.#db.transaction(async (tx) => {
+      const avatarUrl = await claimAvatar(tx, { key, userId, entity: 'user', subjectId: userId });
+      return updateUserAvatar(tx, userId, avatarUrl);
+    });
   }
 
   async getUser(userId: string): Promise<UserRow> {

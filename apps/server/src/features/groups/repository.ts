@@ -40,6 +40,10 @@ export async function renameGroup(db: Database, groupId: string, name: string): 
   await db.update(groups).set({ name }).where(eq(groups.id, groupId));
 }
 
+export async function setGroupAvatar(db: Database, groupId: string, avatarUrl: string): Promise<void> {
+  await db.update(groups).set({ avatarUrl }).where(eq(groups.id, groupId));
+}
+
 /** The group if `userId` is a member of it; anyone else gets nothing, the same as for an unknown id. */
 export async function findGroupForMember(
   db: Database,

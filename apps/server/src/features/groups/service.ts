@@ -8,6 +8,7 @@ import type { Publisher } from '../../realtime/publisher.js';
 import { channelsOf, insertChannel } from '../channels/repository.js';
 import { unreadCountsOf } from '../chats/repository.js';
 import type { PresenceReader } from '../contacts/public-user.js';
+import { claimAvatar } from '../files/claim.js';
 import { insertMessage } from '../messages/repository.js';
 import { DEFAULT_CHANNELS, DEFAULT_ROLES } from './defaults.js';
 import { toChannel, toGroup, toGroupMember, toGroupSummary, toVoiceMember } from './dto.js';
@@ -24,6 +25,7 @@ import {
   membersOf,
   renameGroup,
   rolesOf,
+  setGroupAvatar,
   voiceStatesOf,
 } from './repository.js';
 
@@ -45,17 +47,23 @@ export class GroupService {
   }
 
   /**
-   * One transaction: the group, the owner and default roles, the creator as owner, the system channel with its
-   * `group_created` message and the first text channel. The creator's other tabs hear `group_created`.
+   * One transaction: the group (with the caller's upload `avatarKey` as its picture, if given), the owner and
+   * default roles, the creator as owner, the system channel with its `group_created` message and the first text
+   * channel. The creator's other tabs hear `group_created`.
    */
   async create(userId: string, body: CreateGroupBody): Promise<Group> {
     const groupId = uuidv7();
     const now = new Date();
+    const avatarKey = body.avatarKey ?? null;
     await this.#db.transaction(async (tx) => {
+      // The upload is used by this group or, when anything below fails, by nothing (the transaction rolls back).
+      const avatarUrl = avatarKey
+        ? await claimAvatar(tx, { key: avatarKey, userId, entity: 'group', subjectId: groupId })
+        : null;
       await insertGroup(tx, {
         id: groupId,
         name: body.name.trim(),
-        avatarUrl: body.avatarUrl ?? null,
+        avatarUrl,
         ownerId: userId,
         createdAt: now,
       });
@@ -135,6 +143,21 @@ export class GroupService {
       { type: 'group_update', status: 'group_renamed', payload: { groupId, name: name.trim() } },
       { toGroup: true },
     );
+    return this.get(userId, groupId);
+  }
+
+  /**
+   * Owner only, like rename: the caller's upload `key` (entity `group`) becomes the group's picture in one
+   * transaction. 404 for non-members (before anything about the key is looked at), 403 NOT_GROUP_OWNER for members.
+   * No event: members see the new picture when they next load the group.
+   */
+  async setAvatar(userId: string, groupId: string, key: string): Promise<Group> {
+    const { group } = await this.requireMember(userId, groupId);
+    if (group.ownerId !== userId) throw new NotGroupOwnerError();
+    await this.#db.transaction(async (tx) => {
+      const avatarUrl = await claimAvatar(tx, { key, userId, entity: 'group', subjectId: groupId });
+      await setGroupAvatar(tx, groupId, avatarUrl);
+    });
     return this.get(userId, groupId);
   }
 

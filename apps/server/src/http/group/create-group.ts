@@ -4,8 +4,9 @@ import { authenticate, requireAuth } from '../authenticate.js';
 import type { ZodApp } from '../types.js';
 
 /**
- * POST /api/group/create {name, avatarUrl?} — the caller becomes the owner; the group starts with the «Владелец» and
- * «Участник» roles, the «добро-пожаловать» system channel and the «общий» text channel. 400 VALIDATION_FAILED.
+ * POST /api/group/create {name, avatarKey?} — the caller becomes the owner; the group starts with the «Владелец» and
+ * «Участник» roles, the «добро-пожаловать» system channel and the «общий» text channel. `avatarKey`: the caller's
+ * unused upload for entity `group` (404 UPLOAD_NOT_FOUND, 409 UPLOAD_ALREADY_USED). 400 VALIDATION_FAILED.
  */
 export function createGroupRoute(app: ZodApp, ctx: AppContext): void {
   app.post(

@@ -1,0 +1,22 @@
+import { avatarUploadUrlQuerySchema, avatarUploadUrlResponseSchema } from '@beseda/protocol/files';
+import type { AppContext } from '../../context.js';
+import { authenticate, requireAuth } from '../authenticate.js';
+import type { ZodApp } from '../types.js';
+import { uploadRateLimit } from './rate-limit.js';
+
+/**
+ * GET /api/files/avatar/upload-url?ext&entity[&subjectId] — `{url, contentType, entity, key, subjectId, expiresAt}`:
+ * where to PUT the file (signed, 10 minutes). 400 VALIDATION_FAILED for an unknown `ext` or `entity`; 403 for a
+ * `user` avatar of someone else; 429.
+ */
+export function getUploadUrlRoute(app: ZodApp, ctx: AppContext): void {
+  app.get(
+    '/avatar/upload-url',
+    {
+      schema: { querystring: avatarUploadUrlQuerySchema, response: { 200: avatarUploadUrlResponseSchema } },
+      preHandler: authenticate(ctx),
+      config: { rateLimit: uploadRateLimit(ctx.config) },
+    },
+    async (request) => ctx.files.issueUploadUrl(requireAuth(request).userId, request.query),
+  );
+}
