@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
-import { fastifyHelmet } from '@fastify/helmet';
 import { fastifyRateLimit } from '@fastify/rate-limit';
 import { API_PREFIX } from '@beseda/protocol/constants';
 import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from './context.js';
 import { RateLimitedError } from './errors.js';
 import { authRoutes } from './http/auth/index.js';
@@ -19,7 +17,8 @@ import { groupRoutes } from './http/group/index.js';
 import { healthRoutes } from './http/health/index.js';
 import { acceptOnlyJson } from './http/json-body.js';
 import { originCheck } from './http/origin-check.js';
-import { securityHeaders } from './http/security-headers.js';
+import { requestIdGenerator } from './http/request-id.js';
+import { applySecurityHeaders } from './http/security-headers.js';
 import { userRoutes } from './http/user/index.js';
 import { userStatusRoutes } from './http/user-status/index.js';
 import { registerWebApp } from './http/web-app.js';
@@ -31,7 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = fastify({
     loggerInstance,
     // Ids are always ours: an id taken from a client header could be used to forge or confuse log lines.
-    genReqId: () => uuidv7(),
+    genReqId: requestIdGenerator(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -50,7 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', originCheck(config.publicUrl));
 
-  await app.register(fastifyHelmet, securityHeaders(config.secureCookies));
+  applySecurityHeaders(app, config.secureCookies);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

@@ -104,6 +104,10 @@ export async function createAppContext(config: Config, options: AppContextOption
       // `group#<id>`: members only, asked of the database on every subscribe.
       authorizeChannel: authorizeGroupChannel(db),
       timing: options.gatewayTiming,
+      // A session revoked in another process: this one must stop answering its requests from memory too.
+      onSessionDisconnect: (sessionId, disconnect) => {
+        if (disconnect.code === REALTIME_DISCONNECT.sessionEnded.code) sessions.forget(sessionId);
+      },
     });
     // A terminated or signed-out session loses its sockets at once, on every process, and must not reconnect.
     sessionEvents.onRevoked(({ sessionId }) => {

@@ -33,6 +33,8 @@ export interface GatewayOptions {
   limits?: Partial<GatewayLimits>;
   timing?: Partial<GatewayTiming>;
   now?: () => number;
+  /** Called in every process when `disconnectSession` reaches it (the auth layer forgets revoked sessions). */
+  onSessionDisconnect?: (sessionId: string, disconnect: Disconnect) => void;
 }
 
 export interface GatewayStats {
@@ -169,6 +171,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           c.disconnect({ code: message.code, reason: message.reason }, 'disconnectUser');
         return;
       case 'disconnect-session': {
+        options.onSessionDisconnect?.(message.sessionId, { code: message.code, reason: message.reason });
         const before = message.connectedBefore;
         for (const c of hub.sessionConnections(message.sessionId)) {
           if (before === undefined || c.connectedAt < before)

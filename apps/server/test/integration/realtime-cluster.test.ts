@@ -75,6 +75,23 @@ describe.skipIf(!enabled)('two servers on one Redis (needs TEST_DATABASE_URL and
     expect(phone.disconnects[0]?.code).toBe(4500);
   });
 
+  it('a session terminated through B stops working on A at once, though A had just answered it from memory', async () => {
+    const laptopOnB = b.client();
+    const user = await registerUser(laptopOnB);
+    const phoneOnB = b.client();
+    await signIn(phoneOnB, user);
+    const phoneOnA = sameCookies(phoneOnB, a);
+    // Twice: the second answer comes from A's recent sessions, the state a revocation has to undo.
+    expect((await phoneOnA.get('/api/user/sessions')).status).toBe(200);
+    expect((await phoneOnA.get('/api/user/sessions')).status).toBe(200);
+
+    const listed = (await laptopOnB.get('/api/user/sessions')).body as { sessions: { id: string; current: boolean }[] };
+    const phoneSession = listed.sessions.find((s) => !s.current);
+    expect((await laptopOnB.delete(`/api/user/sessions/${phoneSession?.id}`)).status).toBe(200);
+    // The notice crosses Redis asynchronously: a few milliseconds, far inside the cache's 30 s.
+    await waitFor(async () => (await phoneOnA.get('/api/user/sessions')).status === 401, 2_000, 'refused on A');
+  });
+
   it('a client on A receives what B publishes; when A stops it reconnects to B and recovers, nothing lost', async () => {
     const httpA = a.client();
     const user = await registerUser(httpA);

@@ -21,8 +21,9 @@ import {
   type SignedToken,
   signToken,
   type TokenKeys,
-  verifyToken,
 } from './tokens.js';
+import { RecentSessions } from './recent-sessions.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** Who is calling: set on the request by the authenticate hook. */
 export interface AuthInfo {
@@ -51,12 +52,17 @@ export class SessionService {
   readonly #config: Config;
   readonly #events: SessionEvents;
   readonly #keys: TokenKeys;
+  readonly #accessTokens: VerifiedTokens;
+  readonly #recent = new RecentSessions();
 
   constructor(db: Database, config: Config, events: SessionEvents) {
     this.#db = db;
     this.#config = config;
     this.#events = events;
     this.#keys = deriveTokenKeys(config.authSecret);
+    this.#accessTokens = new VerifiedTokens(this.#keys.access);
+    // Every revocation in this process goes through the events; other processes call `forget` (see context.ts).
+    events.onRevoked(({ sessionId }) => this.#recent.forget(sessionId));
   }
 
   /** Opens a session for a sign-in. Takes `db` so registration can run it inside its transaction. */
@@ -80,20 +86,30 @@ export class SessionService {
   }
 
   /**
-   * A valid signature is not enough: the session row must still be open. That one primary-key lookup is what makes
-   * logout and "terminate session" take effect immediately, in every process.
+   * A valid signature is not enough: the session must still be open. That check (one primary-key lookup, or the
+   * recent answer of one: see RecentSessions) is what makes logout and "terminate session" take effect immediately,
+   * in every process.
    */
   async authenticate(accessToken: string | undefined): Promise<AuthInfo> {
     if (!accessToken) throw new UnauthenticatedError();
-    const claims = await verifyToken(this.#keys.access, accessToken);
+    const claims = await this.#accessTokens.verify(accessToken);
     if (!claims) throw new UnauthenticatedError();
     const now = new Date();
-    const session = await findSessionById(this.#db, claims.sessionId);
+    let session = this.#recent.get(claims.sessionId, now.getTime());
+    // A remembered row that looks closed may just be old (a refresh moves expires_at): only the database says no.
+    if (!session || !isOpen(session, now)) session = await this.#lookUp(claims.sessionId, now);
     if (!session || session.userId !== claims.userId || !isOpen(session, now)) throw new UnauthenticatedError();
     if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      const generation = this.#recent.generation;
       await touchSession(this.#db, session.id, now);
+      this.#recent.remember({ ...session, lastSeenAt: now }, now.getTime(), generation);
     }
     return claims;
+  }
+
+  /** Forgets a session revoked in another process (the gateway's control channel brings the news). */
+  forget(sessionId: string): void {
+    this.#recent.forget(sessionId);
   }
 
   /**
@@ -159,12 +175,19 @@ export class SessionService {
   }
 
   async #sessionOfCaller(accessToken: string | undefined, refreshToken: string | undefined): Promise<string | null> {
-    const claims = accessToken ? await verifyToken(this.#keys.access, accessToken) : null;
+    const claims = accessToken ? await this.#accessTokens.verify(accessToken) : null;
     if (claims) return claims.sessionId;
     const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
     if (!parsed) return null;
     const session = await findSessionById(this.#db, parsed.sessionId);
     return session?.refreshTokenHash === parsed.secretHash ? session.id : null;
+  }
+
+  async #lookUp(sessionId: string, now: Date): Promise<SessionRow | undefined> {
+    const generation = this.#recent.generation;
+    const session = await findSessionById(this.#db, sessionId);
+    if (session && isOpen(session, now)) this.#recent.remember(session, now.getTime(), generation);
+    return session;
   }
 
   async #revoke(sessionId: string, reason: 'logout' | 'refresh-token-reuse', now: Date): Promise<void> {

@@ -50,10 +50,18 @@ export async function signToken(
 
 /** Null for anything not signed by this key, expired, or missing its claims. */
 export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims | null> {
+  return (await verifyTokenWithExpiry(key, token))?.claims ?? null;
+}
+
+/** `verifyToken`, and when the token stops being valid (ms since the epoch), for callers that cache the result. */
+export async function verifyTokenWithExpiry(
+  key: Uint8Array,
+  token: string,
+): Promise<{ claims: TokenClaims; expiresAtMs: number } | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.exp === undefined) return null;
+    return { claims: { userId: payload.sub, sessionId: payload.sid }, expiresAtMs: payload.exp * 1000 };
   } catch {
     return null;
   }
