@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styles from './avatar.module.css';
 import { avatarColour, initials } from './avatar-colour';
 
@@ -16,16 +17,23 @@ export interface AvatarProps {
 }
 
 export function Avatar({ id, name, url, size = 32, status, ringColour, className }: AvatarProps) {
+  // A picture that cannot be shown (gone, not an image) falls back to the initials instead of a broken icon.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const picture = url && url !== failedUrl ? url : null;
   const style = {
     width: size,
     height: size,
     fontSize: Math.round(size * 0.38),
-    background: url ? 'transparent' : avatarColour(id || name),
+    background: picture ? 'transparent' : avatarColour(id || name),
     ...(ringColour ? { '--avatar-ring': ringColour } : {}),
   };
   return (
     <span className={`${styles.avatar} ${className ?? ''}`} style={style} aria-hidden="true">
-      {url ? <img className={styles.image} src={url} alt="" /> : initials(name)}
+      {picture ? (
+        <img className={styles.image} src={picture} alt="" onError={() => setFailedUrl(picture)} />
+      ) : (
+        initials(name)
+      )}
       {status ? <span className={`${styles.status} ${styles[status]}`} /> : null}
     </span>
   );

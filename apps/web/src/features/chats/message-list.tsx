@@ -74,7 +74,13 @@ export function MessageList({ chat, intro }: MessageListProps) {
     () => [...(hasMore ? [] : [{ type: 'top' as const, key: 'top' }]), ...buildRows(messages)],
     [messages, hasMore],
   );
-  const users = useMemo(() => new Map(chat.chatUsers.map((user) => [user.id, user])), [chat.chatUsers]);
+  const myAvatarUrl = useUserStore((state) => state.avatarUrl);
+  // My own picture from the user store, so a new avatar shows on my messages at once, not on the next chat load.
+  const users = useMemo(
+    () =>
+      new Map(chat.chatUsers.map((user) => [user.id, user.id === meId ? { ...user, avatarUrl: myAvatarUrl } : user])),
+    [chat.chatUsers, meId, myAvatarUrl],
+  );
 
   // The message the reader sees at the top when an older page is asked for, and how far below the viewport's top.
   // The virtualizer anchors prepends on the row at the scroll offset, but at the very top that row can be a day

@@ -10,6 +10,7 @@ import {
   type AcceptInviteResponse,
   type Channel,
   type ChannelType,
+  type CreateGroupBody,
   type Group,
   type GroupSummary,
   type InvitePreviewResponse,
@@ -30,8 +31,10 @@ export async function fetchGroup(groupId: string): Promise<Group> {
   return (await api.get(`/group/${q(groupId)}`, { schema: groupResponseSchema })).group;
 }
 
-export async function createGroup(name: string): Promise<Group> {
-  return (await api.post('/group/create', { name }, { schema: createGroupResponseSchema })).group;
+/** `avatarKey`: an upload for entity `group` (files-api.ts `uploadAvatar`); it becomes the group's picture. */
+export async function createGroup(name: string, avatarKey: string | null): Promise<Group> {
+  const body: CreateGroupBody = avatarKey ? { name, avatarKey } : { name };
+  return (await api.post('/group/create', body, { schema: createGroupResponseSchema })).group;
 }
 
 export async function renameGroup(groupId: string, name: string): Promise<Group> {

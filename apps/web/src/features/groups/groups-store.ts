@@ -116,8 +116,8 @@ export async function loadVoiceStatus(groupId: string): Promise<void> {
 }
 
 /** Throws the API error so the modal can show it. */
-export async function createGroup(name: string): Promise<Group> {
-  const group = await groupsApi.createGroup(name);
+export async function createGroup(name: string, avatarKey: string | null = null): Promise<Group> {
+  const group = await groupsApi.createGroup(name, avatarKey);
   receive(group);
   return group;
 }

@@ -20,6 +20,7 @@ function MemberRow({ member, role }: { member: GroupMember; role: Role }) {
   const { t } = useTranslation();
   const roleName = useRoleName()(role);
   const meId = useUserStore((state) => state.id);
+  const myAvatarUrl = useUserStore((state) => state.avatarUrl);
   const live = usePresenceStore((state) => state.users[member.id]);
   // Live presence where we have it; the snapshot otherwise. I am online while I am looking.
   const online = member.id === meId || (live ? live.online : member.user.online.status === 'online');
@@ -28,7 +29,7 @@ function MemberRow({ member, role }: { member: GroupMember; role: Role }) {
       <Avatar
         id={member.id}
         name={member.user.name}
-        url={member.user.avatarUrl}
+        url={member.id === meId ? myAvatarUrl : member.user.avatarUrl}
         size={32}
         status={online ? 'online' : 'offline'}
         ringColour="var(--bg-sidebar)"

@@ -11,8 +11,17 @@ export interface NameForm {
 }
 
 /**
+ * Thrown by a `save` that stopped for a reason it has already shown elsewhere (the New group modal's picture): the
+ * form becomes usable again with nothing on the name field.
+ */
+export class FailureShownError extends Error {
+  override readonly name = 'FailureShownError';
+}
+
+/**
  * The lifecycle the group and channel modals share: a required, trimmed name; `save` runs once at a time; a failure
- * shows `failedKey` on the field and lets the user try again. `save` closes the modal and navigates on success.
+ * shows `failedKey` on the field (unless it is a FailureShownError) and lets the user try again. `save` closes the
+ * modal and navigates on success.
  */
 export function useNameForm(initial: string, save: (name: string) => Promise<void>, failedKey: ParseKeys): NameForm {
   const { t } = useTranslation();
@@ -36,8 +45,8 @@ export function useNameForm(initial: string, save: (name: string) => Promise<voi
       setBusy(true);
       try {
         await save(name.trim());
-      } catch {
-        setError(t(failedKey));
+      } catch (error) {
+        if (!(error instanceof FailureShownError)) setError(t(failedKey));
         setBusy(false);
       }
     },

@@ -14,6 +14,9 @@ import { TextField } from '../../ui/text-field';
 import { Tooltip } from '../../ui/tooltip';
 import { logout } from '../auth/auth-api';
 import { useUserStore } from '../auth/user-store';
+import { type AvatarChoice, avatarFailure } from '../files/avatar-file';
+import { commitUserAvatar, uploadAvatar } from '../files/files-api';
+import { useAvatarPicker } from '../files/use-avatar-picker';
 import { showToast } from '../toasts/toast-store';
 import styles from './my-account-page.module.css';
 import { SessionCard } from './session-card';
@@ -21,9 +24,44 @@ import { splitSessions, useSessionsStore } from './sessions-store';
 
 const log = createLogger('settings');
 
+/**
+ * «Обновить фото» (or a click on the avatar) opens the file picker; a file that passes the spec's checks is uploaded
+ * at once and shows as a preview meanwhile. The user store then holds the new URL, so every avatar of the signed-in
+ * user (this card, the user panel, own messages, member lists) changes together.
+ */
+function useAvatarUpload(userId: string) {
+  const { t } = useTranslation();
+  const setUser = useUserStore((state) => state.setUser);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const picker = useAvatarPicker({ reportCancel: true, onChosen: (choice) => void upload(choice) });
+
+  async function upload(choice: AvatarChoice<File>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const key = await uploadAvatar(choice, 'user');
+      setUser(await commitUserAvatar(key, userId));
+      showToast({ type: 'success', title: t('settings.avatarUpdated') });
+    } catch (error) {
+      log.warn('Avatar upload failed', error);
+      const reason = avatarFailure(error);
+      setFailure('values' in reason ? t(reason.key, reason.values) : t(reason.key));
+    } finally {
+      setBusy(false);
+      picker.clear();
+    }
+  }
+
+  const problem = picker.problem ? t(picker.problem) : null;
+  return { picker, busy, message: problem ?? failure };
+}
+
 function ProfileCard() {
   const { t } = useTranslation();
   const { id, nickname, name, email, avatarUrl } = useUserStore();
+  const avatar = useAvatarUpload(id);
+  const errorId = useId();
 
   async function copyNickname() {
     try {
@@ -40,20 +78,44 @@ function ProfileCard() {
       <div className={styles.banner} />
       <div className={styles.profileHead}>
         <span className={styles.avatarRing}>
-          <Avatar id={id} name={name || nickname} url={avatarUrl} size={80} />
+          <button
+            type="button"
+            className={`${styles.avatarButton} ${avatar.busy ? styles.avatarBusy : ''}`}
+            onClick={avatar.picker.open}
+            disabled={avatar.busy}
+            aria-label={t('settings.changeAvatar')}
+            aria-describedby={avatar.message ? errorId : undefined}
+            data-testid="avatar-change"
+          >
+            <Avatar
+              id={id}
+              name={name || nickname}
+              url={avatar.picker.chosen?.previewUrl ?? avatarUrl}
+              size={80}
+              className={styles.avatar}
+            />
+            <span className={styles.avatarOverlay} aria-hidden="true">
+              {avatar.busy ? <Spinner size={24} /> : <Icon name="image" size={22} />}
+            </span>
+          </button>
         </span>
+        <input {...avatar.picker.inputProps} data-testid="avatar-input" />
         <div className={styles.profileName}>
           <p className={styles.displayName}>{name || nickname}</p>
           <p className={styles.handle}>@{nickname}</p>
         </div>
         <div className={styles.profileAction}>
-          <Tooltip label={t('settings.updatePhotoSoon')} side="top">
-            <Button size="sm" disabled>
-              {t('settings.updatePhoto')}
-            </Button>
-          </Tooltip>
+          <Button size="sm" loading={avatar.busy} onClick={avatar.picker.open} data-testid="update-photo">
+            {t('settings.updatePhoto')}
+          </Button>
         </div>
       </div>
+      {avatar.message ? (
+        <p className={styles.avatarError} id={errorId} role="alert" data-testid="avatar-error">
+          <Icon name="error" size={16} />
+          {avatar.message}
+        </p>
+      ) : null}
       <div className={styles.fields}>
         <div className={styles.row}>
           <div className={styles.rowText}>

@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newUser, register } from './users.js';
+
+const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
+
+/**
+ * A real PNG drawn by the page's own canvas (a sunset over hills, or a group logo), so the test needs neither a
+ * committed binary nor a PNG encoder; Chromium encodes it exactly as a user's image editor would.
+ */
+async function drawPng(page: Page, kind: 'portrait' | 'logo'): Promise<Buffer> {
+  const base64 = await page.evaluate((what) => {
+    const size = 256;
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    if (what === 'portrait') {
+      const sky = ctx.createLinearGradient(0, 0, 0, size);
+      sky.addColorStop(0, '#ff9a5a');
+      sky.addColorStop(0.55, '#f0568c');
+      sky.addColorStop(1, '#6b3fa0');
+      ctx.fillStyle = sky;
+      ctx.fillRect(0, 0, size, size);
+      ctx.fillStyle = '#ffe28a';
+      ctx.beginPath();
+      ctx.arc(size * 0.5, size * 0.56, size * 0.2, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = '#3b2a6b';
+      ctx.beginPath();
+      ctx.moveTo(0, size * 0.78);
+      ctx.quadraticCurveTo(size * 0.3, size * 0.55, size * 0.55, size * 0.76);
+      ctx.quadraticCurveTo(size * 0.8, size * 0.6, size, size * 0.72);
+      ctx.lineTo(size, size);
+      ctx.lineTo(0, size);
+      ctx.fill();
+    } else {
+      const bg = ctx.createLinearGradient(0, 0, size, size);
+      bg.addColorStop(0, '#1fb58f');
+      bg.addColorStop(1, '#1a6fd1');
+      ctx.fillStyle = bg;
+      ctx.fillRect(0, 0, size, size);
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = size * 0.07;
+      ctx.lineJoin = 'round';
+      ctx.beginPath();
+      ctx.moveTo(size * 0.25, size * 0.7);
+      ctx.lineTo(size * 0.5, size * 0.28);
+      ctx.lineTo(size * 0.75, size * 0.7);
+      ctx.closePath();
+      ctx.stroke();
+      ctx.fillStyle = '#ffffff';
+      ctx.beginPath();
+      ctx.arc(size * 0.5, size * 0.56, size * 0.07, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  }, kind);
+  return Buffer.from(base64, 'base64');
+}
+
+/** The image inside an Avatar / GroupIcon: present, from our files endpoint, and actually decoded by the browser. */
+async function expectUploadedImage(container: Locator): Promise<string> {
+  const image = container.locator('img');
+  await expect(image).toHaveAttribute('src', /^\/api\/files\/avatar\/[0-9a-f]{32}\.png$/);
+  await expect(image).toHaveAttribute('alt', '');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  return (await image.getAttribute('src')) ?? '';
+}
+
+test('avatars: the profile photo in /settings/my (validated, uploaded, shown everywhere) and a new group with a picture', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  mkdirSync(docs, { recursive: true });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = newUser('ava');
+  await register(page, user);
+  const portrait = await drawPng(page, 'portrait');
+  const logo = await drawPng(page, 'logo');
+
+  await page.goto('/settings/my');
+  const card = page.getByRole('region', { name: 'Учётная запись' });
+  const input = page.getByTestId('avatar-input');
+  const error = page.getByTestId('avatar-error');
+
+  // The spec's rules, checked in the browser before anything is sent.
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(error).toHaveText('Неподдерживаемый тип файла (разрешены jpeg/png/webp)');
+  await page.screenshot({ path: `${shots}settings-my-avatar-error.png` });
+  await input.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([portrait, Buffer.alloc(AVATAR_MAX_BYTES)]),
+  });
+  await expect(error).toHaveText('Файл слишком большой (>3MB)');
+  // A text file that calls itself a PNG passes the browser's check; the server reads its bytes and refuses it.
+  await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(error).toHaveText('Неподдерживаемый тип файла (разрешены jpeg/png/webp)');
+  await expect(card.getByTestId('avatar-change').locator('img')).toHaveCount(0);
+
+  // «Обновить фото» opens the system picker; a real PNG uploads, and the error goes.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('update-photo').click();
+  await (await chooser).setFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: portrait });
+  await expect(page.getByText('Фото профиля обновлено')).toBeVisible();
+  await expect(error).toHaveCount(0);
+  const avatarSrc = await expectUploadedImage(card.getByTestId('avatar-change'));
+  // The same picture in the user panel at once, without a reload.
+  expect(await expectUploadedImage(page.getByTestId('user-panel'))).toBe(avatarSrc);
+  const served = await page.request.get(avatarSrc);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['cache-control']).toContain('immutable');
+  expect(Buffer.from(await served.body()).equals(portrait)).toBe(true);
+
+  await page.getByText('Фото профиля обновлено').waitFor({ state: 'detached' });
+  await page.mouse.move(900, 700);
+  await page.screenshot({ path: `${shots}settings-my-avatar.png` });
+  await page.screenshot({ path: `${docs}settings-my-avatar.png` });
+
+  // It is the account's picture for good: a reload shows it again.
+  await page.reload();
+  expect(await expectUploadedImage(page.getByRole('region', { name: 'Учётная запись' }))).toBe(avatarSrc);
+
+  // A new group with a picture: preview in the round picker, uploaded on Create.
+  await page.getByTestId('toolbar-add-group').click();
+  const modal = page.getByTestId('new-group-modal');
+  await expect(modal.getByTestId('new-group-avatar-note')).toContainText('JPEG, PNG или WebP');
+  await page.screenshot({ path: `${shots}new-group-avatar-empty.png` });
+  const groupInput = modal.getByTestId('new-group-avatar-input');
+  await groupInput.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(modal.getByTestId('new-group-avatar-note')).toHaveText(
+    'Неподдерживаемый тип файла (разрешены jpeg/png/webp)',
+  );
+  await page.screenshot({ path: `${shots}new-group-avatar-error.png` });
+  await groupInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  const preview = modal.getByTestId('new-group-avatar').locator('img');
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect(modal.getByTestId('new-group-avatar-note')).toContainText('JPEG, PNG или WebP');
+  await modal.getByTestId('new-group-name').fill('Горный клуб');
+  await page.mouse.move(900, 700);
+  await page.screenshot({ path: `${shots}new-group-avatar.png` });
+  await page.screenshot({ path: `${docs}new-group-avatar.png` });
+
+  // The picture can be removed; Cancel keeps nothing for next time.
+  await modal.getByTestId('new-group-avatar-remove').click();
+  await expect(modal.getByTestId('new-group-avatar').locator('img')).toHaveCount(0);
+  await groupInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await modal.getByRole('button', { name: 'Отмена' }).click();
+  await expect(modal).toHaveCount(0);
+  await page.getByTestId('toolbar-add-group').click();
+  await expect(modal.getByTestId('new-group-avatar').locator('img')).toHaveCount(0);
+  await modal.getByTestId('new-group-name').fill('Горный клуб');
+  await modal
+    .getByTestId('new-group-avatar-input')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await modal.getByRole('button', { name: 'Создать', exact: true }).click();
+  await expect(page).toHaveURL(/\/channels\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('group-name')).toHaveText('Горный клуб');
+  const groupSrc = await expectUploadedImage(page.getByTestId('toolbar-group'));
+  expect(groupSrc).not.toBe(avatarSrc);
+  const groupServed = await page.request.get(groupSrc);
+  expect(Buffer.from(await groupServed.body()).equals(logo)).toBe(true);
+  // My messages and the member list show my new photo too.
+  await expectUploadedImage(page.getByTestId('member-list').getByTestId('member-row'));
+
+  await context.close();
+});
