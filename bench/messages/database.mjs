@@ -94,10 +94,6 @@ export async function bulkInsertMessages(url, { chatId, senderIds, count, onProg
       onProgress?.(to + 1);
     }
     await client.query('SET session_replication_role = DEFAULT');
-    await client.query('UPDATE chats SET last_message_at = to_timestamp($2 / 1000.0) WHERE id = $1', [
-      chatId,
-      firstMs + count - 1,
-    ]);
     await client.query('VACUUM (ANALYZE) messages');
     // The load's dirty pages are written now, not by a checkpoint in the middle of the latency phase.
     await client.query('CHECKPOINT');

@@ -7,7 +7,9 @@ export type ChatKind = (typeof CHAT_KINDS)[number];
 
 /**
  * A conversation of any kind: a direct chat between two friends, a user's official system chat, or (with groups) a
- * channel's chat. Who may read it is `chat_members`; `last_message_at` orders the sidebar without scanning messages.
+ * channel's chat. Who may read it is `chat_members`. The sidebar's order comes from each chat's newest message (one
+ * probe of messages' (chat_id, id) index): a stored "last message at" would make every send update this row, and a
+ * busy chat's sends queue on that row's lock until each commit.
  */
 export const chats = pgTable(
   'chats',
@@ -15,7 +17,6 @@ export const chats = pgTable(
     id: uuid('id').primaryKey(),
     kind: text('kind', { enum: CHAT_KINDS }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
   (table) => [check('chats_kind_valid', sql`${table.kind} in ('direct', 'system', 'channel')`)],
 );

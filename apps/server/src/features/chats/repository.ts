@@ -163,14 +163,19 @@ const membershipAccess = preparedFor((db) => {
     .prepare('chat_membership_access');
 });
 
-/** The user's chats of one kind, by last message time (chats without messages by creation), newest first. */
+/**
+ * The user's chats of one kind, by last message time (chats without messages by creation), newest first. The newest
+ * message of each chat is one backward probe of the (chat_id, id) index; a deleted one still counts (deleting does
+ * not reorder the sidebar).
+ */
 export async function listMemberships(db: Database, userId: string, kind: ChatKind): Promise<Membership[]> {
+  const lastMessageAt = sql`(select m.created_at from messages as m where m.chat_id = ${chats.id} order by m.id desc limit 1)`;
   const rows = await db
     .select({ chat: chats, member: chatMembers })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(and(eq(chatMembers.userId, userId), eq(chats.kind, kind)))
-    .orderBy(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt}) desc`, desc(chats.id));
+    .orderBy(sql`coalesce(${lastMessageAt}, ${chats.createdAt}) desc`, desc(chats.id));
   return rows.map((row) => ({ ...row, channel: null }));
 }
 

@@ -1,7 +1,6 @@
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { preparedFor } from '../../db/prepared.js';
 import { chatMembers, chats } from '../../db/schema/chats.js';
 import { channels, groupMembers } from '../../db/schema/groups.js';
 import { type MessageRow, messages, type NewMessageRow } from '../../db/schema/messages.js';
@@ -11,83 +10,8 @@ import { memberJoins, readableBy } from '../chats/repository.js';
 export async function insertMessage(db: Database, row: NewMessageRow): Promise<MessageRow> {
   const [inserted] = await db.insert(messages).values(row).returning();
   if (!inserted) throw new Error('insert into messages returned no row');
-  await db.update(chats).set({ lastMessageAt: inserted.createdAt }).where(eq(chats.id, inserted.chatId));
   return inserted;
 }
-
-/** A user's text message as `insertSent` stores it (a type, not an interface: it is the statement's parameters). */
-export type SentMessage = {
-  id: string;
-  chatId: string;
-  senderId: string;
-  content: string;
-  entities: MessageEntity[];
-  clientId: string | null;
-  createdAt: Date;
-};
-
-/**
- * Stores a sent message, moves `chats.last_message_at` (never back) and the sender's read marker (forward only) to
- * it, in one statement (data-modifying CTEs: atomic without a transaction). A clientId the sender already used in
- * this chat inserts nothing and returns undefined (the unique index decides, also between concurrent retries,
- * which wait for the first to commit): read the earlier message with `findByClientId`.
- */
-export async function insertSent(db: Database, message: SentMessage): Promise<MessageRow | undefined> {
-  const [stored] = await sentInsert(db).execute(message);
-  return stored;
-}
-
-// Prepared: the statement of every send.
-const sentInsert = preparedFor((db) => {
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(messages)
-      .values({
-        id: sql.placeholder('id'),
-        chatId: sql.placeholder('chatId'),
-        senderId: sql.placeholder('senderId'),
-        kind: 'TEXT',
-        content: sql.placeholder('content'),
-        entities: sql.placeholder('entities'),
-        clientId: sql.placeholder('clientId'),
-        createdAt: sql.placeholder('createdAt'),
-      })
-      .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
-      .returning(),
-  );
-  const touched = db.$with('touched').as(
-    db
-      .update(chats)
-      .set({ lastMessageAt: sql`greatest(${chats.lastMessageAt}, ${inserted.createdAt})` })
-      .from(inserted)
-      .where(eq(chats.id, inserted.chatId))
-      .returning({ id: chats.id }),
-  );
-  const marked = db.$with('marked').as(
-    db
-      .insert(chatMembers)
-      .select(
-        db
-          .select({
-            chatId: inserted.chatId,
-            userId: sql<string>`${inserted.senderId}`.as('user_id'),
-            lastReadMessageId: inserted.id,
-            joinedAt: sql<Date>`now()`.as('joined_at'),
-          })
-          .from(inserted),
-      )
-      .onConflictDoUpdate({
-        target: [chatMembers.chatId, chatMembers.userId],
-        set: { lastReadMessageId: sql`excluded.last_read_message_id` },
-        setWhere: or(
-          isNull(chatMembers.lastReadMessageId),
-          lt(chatMembers.lastReadMessageId, sql`excluded.last_read_message_id`),
-        ),
-      })
-      .returning({ userId: chatMembers.userId }),
-  );
-  return db.with(inserted, touched, marked).select().from(inserted).prepare('message_insert_sent');
-});
 
 export async function findByClientId(
   db: Database,

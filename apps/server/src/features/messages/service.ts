@@ -13,13 +13,13 @@ import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorEr
 import { type Delivery, fanOut } from '../chats/fan-out.js';
 import type { ChatAccess, ChatService } from '../chats/service.js';
 import { toMessage } from './dto.js';
+import { SentMessageWriter } from './sent-writer.js';
 import {
   advanceReadMarker,
   existsInChat,
   findByClientId,
   findLiveForMember,
   findLiveInChat,
-  insertSent,
   listPage,
   softDelete,
   updateContent,
@@ -30,7 +30,8 @@ import { TypingLimiter } from './typing-limiter.js';
  * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
  * to each member's `notification:user:message` channel for direct chats, once to `group#<id>` for channel chats (one
  * publication however large the group; members subscribe to it). A send is two statements and no transaction: the
- * access check, then one statement that stores the message, `last_message_at` and the sender's read marker.
+ * access check, then the statement that stores it with the sender's read marker, shared with the sends that arrive
+ * meanwhile (SentMessageWriter: group commit).
  */
 export class MessageService {
   readonly #db: Database;
@@ -38,12 +39,14 @@ export class MessageService {
   readonly #publisher: Publisher;
   readonly #logger: Logger;
   readonly #typing = new TypingLimiter();
+  readonly #sent: SentMessageWriter;
 
   constructor(db: Database, chats: ChatService, publisher: Publisher, logger: Logger) {
     this.#db = db;
     this.#chats = chats;
     this.#publisher = publisher;
     this.#logger = logger;
+    this.#sent = new SentMessageWriter(db, logger);
   }
 
   async page(
@@ -72,9 +75,9 @@ export class MessageService {
   async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
-    // Two statements, no transaction: the access check (one query), then the insert with `last_message_at` and the
-    // sender's read marker (one statement, atomic on its own). The unique index on (chat, sender, client id) makes
-    // a retry idempotent, concurrent ones included.
+    // Two statements, no transaction: the access check (one query), then the insert with the sender's read marker
+    // (one statement, atomic on its own, batched with concurrent sends). The unique index on (chat, sender, client
+    // id) makes a retry idempotent, concurrent ones included.
     let access: ChatAccess;
     try {
       access = await this.#writable(userId, chatId, this.#db);
@@ -86,7 +89,7 @@ export class MessageService {
       if (!earlier) throw error;
       return toMessage(earlier);
     }
-    const row = await insertSent(this.#db, {
+    const row = await this.#sent.write({
       id: uuidv7(),
       chatId,
       senderId: userId,

@@ -1,0 +1,83 @@
+import type { MessageEntity } from '@beseda/protocol/markup-schema';
+import { desc, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { preparedFor } from '../../db/prepared.js';
+import { chatMembers } from '../../db/schema/chats.js';
+import { type MessageRow, messages } from '../../db/schema/messages.js';
+
+/** A user's text message as `insertSentBatch` stores it. */
+export interface SentMessage {
+  id: string;
+  chatId: string;
+  senderId: string;
+  content: string;
+  entities: MessageEntity[];
+  clientId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Stores sent messages (any number, one statement: atomic without a transaction) and moves each sender's read marker
+ * forward to their newest message of the batch, per chat. Returns the rows stored. A message whose client id its
+ * sender already used in that chat (earlier, or earlier in the same batch) is not stored and not returned: the unique
+ * index decides, also between concurrent retries, which wait for the first to commit.
+ *
+ * The messages travel as one array per column through `unnest`, so the statement's text, and with it the prepared
+ * statement, is the same for 1 message or 64.
+ */
+export async function insertSentBatch(db: Database, batch: readonly SentMessage[]): Promise<MessageRow[]> {
+  return sentBatchInsert(db).execute({
+    ids: batch.map((m) => m.id),
+    chatIds: batch.map((m) => m.chatId),
+    senderIds: batch.map((m) => m.senderId),
+    contents: batch.map((m) => m.content),
+    entities: batch.map((m) => JSON.stringify(m.entities)),
+    clientIds: batch.map((m) => m.clientId),
+    createdAts: batch.map((m) => m.createdAt.toISOString()),
+  });
+}
+
+const sentBatchInsert = preparedFor((db) => {
+  const p = sql.placeholder;
+  // Every column of `messages`, in the table's order: an INSERT … SELECT through Drizzle names them all.
+  const rows = sql`select t.id, t.chat_id, t.sender_id, 'TEXT', t.content, t.entities, null::jsonb, t.client_id,
+      t.created_at, null::timestamptz, null::timestamptz
+    from unnest(${p('ids')}::uuid[], ${p('chatIds')}::uuid[], ${p('senderIds')}::uuid[], ${p('contents')}::text[],
+      ${p('entities')}::jsonb[], ${p('clientIds')}::text[], ${p('createdAts')}::timestamptz[])
+      as t(id, chat_id, sender_id, content, entities, client_id, created_at)
+    order by t.id`;
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(messages)
+      .select(rows)
+      .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
+      .returning(),
+  );
+  // One marker move per (chat, sender): ON CONFLICT DO UPDATE may touch a row only once per statement.
+  const newest = db.$with('newest').as(
+    db
+      .selectDistinctOn([inserted.chatId, inserted.senderId], {
+        chatId: inserted.chatId,
+        userId: sql<string>`${inserted.senderId}`.as('user_id'),
+        lastReadMessageId: inserted.id,
+        joinedAt: sql<Date>`now()`.as('joined_at'),
+      })
+      .from(inserted)
+      .orderBy(inserted.chatId, inserted.senderId, desc(inserted.id)),
+  );
+  const marked = db.$with('marked').as(
+    db
+      .insert(chatMembers)
+      .select(db.select().from(newest))
+      .onConflictDoUpdate({
+        target: [chatMembers.chatId, chatMembers.userId],
+        set: { lastReadMessageId: sql`excluded.last_read_message_id` },
+        setWhere: or(
+          isNull(chatMembers.lastReadMessageId),
+          lt(chatMembers.lastReadMessageId, sql`excluded.last_read_message_id`),
+        ),
+      })
+      .returning({ userId: chatMembers.userId }),
+  );
+  return db.with(inserted, newest, marked).select().from(inserted).prepare('messages_insert_sent_batch');
+});

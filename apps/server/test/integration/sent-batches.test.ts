@@ -1,0 +1,89 @@
+import type { Chat, Message } from '@beseda/protocol/chats';
+import { userMessageChannel } from '@beseda/protocol/realtime';
+import pino from 'pino';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SentMessageWriter } from '../../src/features/messages/sent-writer.js';
+import { directChat, newPerson, type Person, published } from './chats-fixtures.js';
+import { availableDrivers, startServer, type TestServer } from './harness.js';
+
+/** Sends that arrive together are written together (SentMessageWriter): nothing lost, nothing doubled. */
+describe.each(availableDrivers())('sends written in batches (%s)', (driver) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer(driver);
+  });
+  afterAll(() => server.close());
+
+  const send = (person: Person, chatId: string, json: { content: string; clientId?: string }) =>
+    person.client.post(`/api/chat/message/send?chatId=${chatId}`, { json });
+  const chatOf = async (person: Person, chatId: string) =>
+    ((await person.client.get(`/api/chat/one?chatId=${chatId}`)).body as { chat: Chat }).chat;
+  const allMessages = async (person: Person, chatId: string) =>
+    ((await person.client.get(`/api/chat/messages?chatId=${chatId}&limit=100`)).body as { messages: Message[] })
+      .messages;
+
+  it('60 concurrent sends over three chats, retries among them: each stored once, in order, markers at the newest', async () => {
+    const hub = await newPerson(server);
+    const others = [await newPerson(server), await newPerson(server), await newPerson(server)];
+    const chatIds = await Promise.all(others.map((other) => directChat(hub, other)));
+    const sends = Array.from({ length: 60 }, (_, i) => ({
+      chatId: chatIds[i % 3] ?? '',
+      // Every fifth send repeats the client id of the send before it in the same chat: a retry racing its original.
+      clientId: `c-${i % 5 === 4 ? i - 3 : i}`,
+      content: `сообщение ${i}`,
+    }));
+    const replies = await Promise.all(
+      sends.map((s) => send(hub, s.chatId, { content: s.content, clientId: s.clientId })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(sends.map(() => 200));
+    const byClient = new Map<string, string>();
+    for (const [i, reply] of replies.entries()) {
+      const message = (reply.body as { message: Message }).message;
+      const key = `${sends[i]?.chatId}/${sends[i]?.clientId}`;
+      // A retry answers with the first message of its client id, not a new one.
+      if (byClient.has(key)) expect(message.id).toBe(byClient.get(key));
+      else byClient.set(key, message.id);
+    }
+
+    for (const [n, chatId] of chatIds.entries()) {
+      const stored = await allMessages(hub, chatId);
+      const expectedIds = new Set([...byClient].filter(([key]) => key.startsWith(`${chatId}/`)).map(([, id]) => id));
+      expect(new Set(stored.map((m) => m.id))).toEqual(expectedIds);
+      const newest = [...expectedIds].sort().at(-1);
+      expect(await chatOf(hub, chatId)).toMatchObject({ unreadCount: 0, lastReadMessageId: newest });
+      const other = others[n] as Person;
+      expect((await chatOf(other, chatId)).unreadCount).toBe(expectedIds.size);
+      // Exactly one new_message per stored message reached the other member.
+      const events = (await published(server, userMessageChannel(other.user.id))).filter(
+        (event) => event.type === 'new_message',
+      );
+      expect(events).toHaveLength(expectedIds.size);
+    }
+  });
+
+  it('a batch with a message that cannot be stored stores the others and fails only that one', async () => {
+    const [a, b] = [await newPerson(server), await newPerson(server)];
+    const chatId = await directChat(a, b);
+    const writer = new SentMessageWriter(server.ctx.db, pino({ level: 'silent' }));
+    const message = (chat: string, i: number) => ({
+      id: uuidv7(),
+      chatId: chat,
+      senderId: a.user.id,
+      content: `m${i}`,
+      entities: [],
+      clientId: `batch-${i}`,
+      createdAt: new Date(),
+    });
+    // Queued in one tick: one batch. The unknown chat breaks its foreign key.
+    const results = await Promise.allSettled([
+      writer.write(message(chatId, 1)),
+      writer.write(message(uuidv7(), 2)),
+      writer.write(message(chatId, 3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const stored = await allMessages(a, chatId);
+    expect(stored.map((m) => m.content).sort()).toEqual(['m1', 'm3']);
+  });
+});
