@@ -175,10 +175,22 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       const otherImageType = await put(me, target.url, JPEG_1PX, 'image/jpeg');
       expect(otherImageType.status).toBe(403);
       expect(errorOf(otherImageType).code).toBe('UPLOAD_URL_INVALID');
-      expect((await put(me, target.url, pngImage(), 'text/plain')).status).toBe(415);
-      expect((await put(me, target.url, pngImage(), 'application/octet-stream')).status).toBe(415);
+      for (const type of ['text/plain', 'application/octet-stream', 'image/gif', 'image/svg+xml']) {
+        const response = await put(me, target.url, pngImage(), type);
+        expect(response.status, type).toBe(415);
+        expect(errorOf(response)).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/JPEG/) });
+      }
       // The URL is still good for the right request.
       expect((await put(me, target.url, pngImage(), 'image/png')).status).toBe(200);
+    });
+
+    it('keeps the image parser and its 3 MB limit to the PUT route: the rest of the API still takes JSON only', async () => {
+      const me = await newPerson(server);
+      const asImage = await me.client.post('/api/group/create', { body: pngImage(), contentType: 'image/png' });
+      expect(asImage.status).toBe(415);
+      const target = await uploadUrl(me, 'user');
+      const bigJson = { key: target.key, entity: 'user', subjectId: me.user.id, pad: 'x'.repeat(200_000) };
+      expect((await me.client.post('/api/files/avatar/commit', { json: bigJson })).status).toBe(413);
     });
 
     it('takes exactly 3 MB and refuses one byte more with 413, storing nothing', async () => {

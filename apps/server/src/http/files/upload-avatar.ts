@@ -4,7 +4,7 @@ import { avatarUploadParamsSchema, avatarUploadQuerySchema } from '@beseda/proto
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { UploadUrlInvalidError } from '../../features/files/errors.js';
+import { NotAnAvatarImageError, UploadUrlInvalidError } from '../../features/files/errors.js';
 import { uploadRateLimit } from './rate-limit.js';
 
 /**
@@ -23,6 +23,8 @@ export function uploadAvatarRoute(ctx: AppContext): FastifyPluginAsyncZod {
       { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
+    // Any other type is refused unread, with a message about images (the app-wide 415 talks about JSON).
+    app.addContentTypeParser('*', (_request, _payload, done) => done(new NotAnAvatarImageError()));
     app.put(
       '/avatar/upload/:key',
       {
