@@ -124,6 +124,12 @@ test('avatars: the profile photo in /settings/my (validated, uploaded, shown eve
   await page.screenshot({ path: `${shots}settings-my-avatar.png` });
   await page.screenshot({ path: `${docs}settings-my-avatar.png` });
 
+  // Hovering the picture says it can be changed (the overlay fades in).
+  const avatarButton = card.getByTestId('avatar-change');
+  await avatarButton.hover();
+  await expect(avatarButton.locator('> span:last-child')).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: `${shots}settings-my-avatar-hover.png` });
+
   // It is the account's picture for good: a reload shows it again.
   await page.reload();
   expect(await expectUploadedImage(page.getByRole('region', { name: 'Учётная запись' }))).toBe(avatarSrc);

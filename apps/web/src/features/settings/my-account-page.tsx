@@ -95,7 +95,14 @@ function ProfileCard() {
               className={styles.avatar}
             />
             <span className={styles.avatarOverlay} aria-hidden="true">
-              {avatar.busy ? <Spinner size={24} /> : <Icon name="image" size={22} />}
+              {avatar.busy ? (
+                <Spinner size={24} />
+              ) : (
+                <>
+                  <Icon name="image" size={20} />
+                  {t('settings.changeAvatar')}
+                </>
+              )}
             </span>
           </button>
         </span>
