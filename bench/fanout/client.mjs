@@ -1,10 +1,9 @@
 // A share of the N subscribers, in a process of its own: `node client.mjs`, driven over IPC by fanout.mjs.
-// Every kind uses the `ws` package underneath (socket.io-client does too in Node), so the client-side cost of a
-// socket is the same; only each protocol's own framing and parsing differ.
+// Every kind uses the same lean client underneath (raw-websocket.mjs: the clients share 2 cores with the server under
+// test, so they must cost little); only each protocol's own handshake, framing and parsing differ.
 import { SignJWT } from 'jose';
-import { io as connectSocketIo } from 'socket.io-client';
-import WebSocket from 'ws';
 import { CHANNEL, JWT_SECRET, now, openFilesLimit, serveRequests } from './common.mjs';
+import { openRawWebSocket } from './raw-websocket.mjs';
 
 /** @typedef {import('./common.mjs').Phase} Phase */
 /** @typedef {import('./common.mjs').Payload} Payload */
@@ -33,14 +32,40 @@ function record(payload) {
 }
 
 /**
+ * Opens a connection and resolves with its closer once `ready` says the protocol's handshake is done.
+ * @param {number} port
+ * @param {string} path
+ * @param {(text: string, send: (text: string) => void, ready: () => void, fail: (error: Error) => void) => void} onText
+ * @param {(send: (text: string) => void, ready: () => void) => void} onOpen
+ * @returns {Promise<() => void>}
+ */
+function connectWith(port, path, onText, onOpen) {
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    const markReady = () => {
+      ready = true;
+      resolve(socket.terminate);
+    };
+    const socket = openRawWebSocket(port, path, {
+      onOpen: () => onOpen(socket.send, markReady),
+      onText: (text) => onText(text, socket.send, markReady, reject),
+      onError: reject,
+      onClose: (code) => {
+        if (ready) closedAfterConnect += 1;
+        else reject(new Error(`closed ${code} before the handshake ended`));
+      },
+    });
+  });
+}
+
+/**
  * Ours, byte for byte what the official `centrifuge` client sends (node_modules/centrifuge/build/index.mjs:
  * `_constructConnectCommand`, `_buildSubscribeCommand`, `_call` assigns `id` after the method, the JSON codec joins
  * the connect and subscribe commands batched on open with `\n`); a server ping `{}` is answered with `{}`.
- * @param {string} url
+ * @param {number} port
  * @param {number} index
- * @returns {Promise<() => void>}
  */
-async function connectBeseda(url, index) {
+async function connectBeseda(port, index) {
   const token = await new SignJWT({ sid: `s${index}` })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(`u${index}`)
@@ -50,63 +75,54 @@ async function connectBeseda(url, index) {
     subscribe: { channel: CHANNEL, flag: 1 },
     id: 2,
   })}`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    let subscribed = false;
-    ws.on('open', () => ws.send(hello));
-    ws.on('message', (data) => {
-      for (const line of data.toString().split('\n')) {
+  return connectWith(
+    port,
+    '/connection/websocket',
+    (text, send, ready, fail) => {
+      for (const line of text.split('\n')) {
         if (line === '') continue;
         if (line === '{}') {
-          ws.send('{}');
+          send('{}');
           continue;
         }
         const reply = JSON.parse(line);
         if (reply.push?.pub !== undefined) record(reply.push.pub.data);
-        else if (reply.error !== undefined) reject(new Error(`reply ${reply.id}: ${JSON.stringify(reply.error)}`));
-        else if (reply.id === 2) {
-          subscribed = true;
-          resolve(() => ws.terminate());
-        }
+        else if (reply.error !== undefined) fail(new Error(`reply ${reply.id}: ${JSON.stringify(reply.error)}`));
+        else if (reply.id === 2) ready();
       }
-    });
-    ws.on('error', reject);
-    ws.on('close', (code) => {
-      if (subscribed) closedAfterConnect += 1;
-      else reject(new Error(`closed ${code} before subscribing`));
-    });
-  });
+    },
+    (send) => send(hello),
+  );
 }
 
-/** @param {string} url @returns {Promise<() => void>} */
-function connectWs(url) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    let open = false;
-    ws.on('open', () => {
-      open = true;
-      resolve(() => ws.terminate());
-    });
-    ws.on('message', (data) => record(JSON.parse(data.toString())));
-    ws.on('error', reject);
-    ws.on('close', () => {
-      if (open) closedAfterConnect += 1;
-    });
-  });
+/** The floor: plain JSON text frames. @param {number} port */
+function connectWs(port) {
+  return connectWith(
+    port,
+    '/',
+    (text) => record(JSON.parse(text)),
+    (_send, ready) => ready(),
+  );
 }
 
-/** @param {string} url @returns {Promise<() => void>} */
-function connectSocketIoClient(url) {
-  return new Promise((resolve, reject) => {
-    // forceNew: one Manager (one WebSocket) per client instead of all of them multiplexed over one.
-    const socket = connectSocketIo(url, { transports: ['websocket'], reconnection: false, forceNew: true });
-    socket.on('connect', () => resolve(() => socket.disconnect()));
-    socket.on('connect_error', reject);
-    socket.on('message', record);
-    socket.on('disconnect', () => {
-      closedAfterConnect += 1;
-    });
-  });
+/**
+ * Socket.IO over engine.io v4, WebSocket transport only, as socket.io-client does it: the server's open packet `0…`
+ * is answered with the namespace connect `40`, which the server confirms with `40{"sid":…}`; events come as
+ * `42["message",payload]`; a ping `2` is answered with a pong `3`.
+ * @param {number} port
+ */
+function connectSocketIo(port) {
+  return connectWith(
+    port,
+    '/socket.io/?EIO=4&transport=websocket',
+    (text, send, ready) => {
+      if (text.startsWith('42')) record(JSON.parse(text.slice(2))[1]);
+      else if (text === '2') send('3');
+      else if (text.startsWith('40')) ready();
+      else if (text.startsWith('0')) send('40');
+    },
+    () => undefined,
+  );
 }
 
 /**
@@ -126,10 +142,10 @@ async function connectAll({ kind, port, count, first, concurrency }) {
       try {
         const close = await withTimeout(
           kind === 'beseda'
-            ? connectBeseda(`ws://127.0.0.1:${port}/connection/websocket`, index)
+            ? connectBeseda(port, index)
             : kind === 'socketio'
-              ? connectSocketIoClient(`http://127.0.0.1:${port}`)
-              : connectWs(`ws://127.0.0.1:${port}/`),
+              ? connectSocketIo(port)
+              : connectWs(port),
           30_000,
         );
         closers.push(close);

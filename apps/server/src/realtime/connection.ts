@@ -19,7 +19,9 @@ import {
   parseFrame,
   splitFrames,
 } from './protocol.js';
+import type { OutboxFlusher } from './outbox-flusher.js';
 import { TokenBucket } from './rate-limit.js';
+import { sharedTextFrame, socketOf } from './text-frame.js';
 import type { ConnectionCredentials, VerifyToken } from './token.js';
 import { InvalidTokenError, TokenExpiredError } from './token.js';
 
@@ -37,6 +39,8 @@ export interface ConnectionContext {
   /** Publications buffered per subscription while its subscribe reads the history. */
   maxBufferedPublications: number;
   now: () => number;
+  /** Writes queued frames at the end of the tick (one immediate for every connection). */
+  flusher: OutboxFlusher;
 }
 
 /** The hub as a connection sees it (see hub.ts). */
@@ -84,7 +88,6 @@ export class Connection {
   private outbox: (string | Buffer)[] = [];
   private outboxChars = 0;
   private flushScheduled = false;
-  private readonly flushSoon = (): void => this.flush();
 
   constructor(
     private readonly ws: WebSocket,
@@ -486,12 +489,12 @@ export class Connection {
     this.outboxChars += frame.length;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(this.flushSoon);
+      this.ctx.flusher.schedule(this);
     }
   }
 
   /** Writes what `send` queued (text frames, also for Buffers: the protocol is JSON). */
-  private flush(): void {
+  flush(): void {
     this.flushScheduled = false;
     const frames = this.outbox;
     if (frames.length === 0) return;
@@ -500,7 +503,10 @@ export class Connection {
     if (this.ws.readyState !== this.ws.OPEN) return;
     const [first] = frames;
     if (frames.length === 1 && first !== undefined) {
-      this.ws.send(first, { binary: false });
+      // A lone publication: its frame is shared by every subscriber (text-frame.ts).
+      const socket = typeof first === 'string' ? null : socketOf(this.ws);
+      if (socket !== null && typeof first !== 'string') socket.write(sharedTextFrame(first));
+      else this.ws.send(first, { binary: false });
       return;
     }
     const parts: Buffer[] = [];

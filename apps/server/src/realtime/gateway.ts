@@ -10,6 +10,7 @@ import type { Disconnect } from './codes.js';
 import { Disconnects } from './codes.js';
 import { Connection } from './connection.js';
 import { Hub } from './hub.js';
+import { OutboxFlusher } from './outbox-flusher.js';
 import type { GatewayLimits, GatewayLogger, GatewayTiming } from './options.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMING } from './options.js';
 import { encodeUnsubscribePush } from './protocol.js';
@@ -130,6 +131,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     timing,
     maxBufferedPublications: 1000,
     now,
+    flusher: new OutboxFlusher((error) => logger.error({ err: error }, 'realtime flush failed')),
   };
 
   const wss = new WebSocketServer({
