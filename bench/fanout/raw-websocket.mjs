@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const HEADER_END = Buffer.from('\r\n\r\n');
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
 /**
  * @typedef {{
@@ -30,7 +31,20 @@ export function openRawWebSocket(port, path, handlers) {
   const accept = createHash('sha1')
     .update(key + GUID)
     .digest('base64');
-  const socket = connect({ port, host: '127.0.0.1', noDelay: true });
+  // `onread`: reads land in one buffer shared by every socket of the process and reach us directly, without a
+  // Readable stream and a 'data' event per read (frames are handled before the callback returns; leftovers copied).
+  const socket = connect({
+    port,
+    host: '127.0.0.1',
+    noDelay: true,
+    onread: {
+      buffer: READ_BUFFER,
+      callback: (nread, buffer) => {
+        onData(buffer.subarray(0, nread));
+        return true;
+      },
+    },
+  });
   let open = false;
   let closed = false;
   /** @type {Buffer | null} */
@@ -49,13 +63,13 @@ export function openRawWebSocket(port, path, handlers) {
         `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
   });
-  socket.on('data', (/** @type {Buffer} */ chunk) => {
+  function onData(/** @type {Buffer} */ chunk) {
     let data = pending === null ? chunk : Buffer.concat([pending, chunk]);
     pending = null;
     if (!open) {
       const end = data.indexOf(HEADER_END);
       if (end === -1) {
-        pending = data;
+        pending = Buffer.from(data);
         return;
       }
       const head = data.subarray(0, end).toString('latin1');
@@ -69,7 +83,7 @@ export function openRawWebSocket(port, path, handlers) {
       data = data.subarray(end + HEADER_END.length);
     }
     pending = readFrames(data);
-  });
+  }
   socket.on('error', (error) => {
     if (!closed) handlers.onError(error);
   });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 import type { Broker, Publication } from './broker.js';
 import { canRecover } from './broker.js';
@@ -21,7 +22,7 @@ import {
 } from './protocol.js';
 import type { OutboxFlusher } from './outbox-flusher.js';
 import { TokenBucket } from './rate-limit.js';
-import { sharedTextFrame, socketOf } from './text-frame.js';
+import { sharedTextFrame, socketOf, textFrame } from './text-frame.js';
 import type { ConnectionCredentials, VerifyToken } from './token.js';
 import { InvalidTokenError, TokenExpiredError } from './token.js';
 
@@ -88,6 +89,8 @@ export class Connection {
   private outbox: (string | Buffer)[] = [];
   private outboxChars = 0;
   private flushScheduled = false;
+  /** The TCP socket under `ws`, where frames made by us are written (text-frame.ts); null: everything via ws. */
+  private readonly socket: Socket | null;
 
   constructor(
     private readonly ws: WebSocket,
@@ -96,6 +99,7 @@ export class Connection {
     private readonly remote: string,
   ) {
     this.openedAt = ctx.now();
+    this.socket = socketOf(ws);
     this.bucket = new TokenBucket(ctx.limits.commandsPerSecond, ctx.limits.commandBurst, ctx.now);
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     ws.on('close', (code) => this.onSocketClose(code));
@@ -481,7 +485,8 @@ export class Connection {
    */
   send(frame: string | Buffer): void {
     if (this.state === 'closed' || this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount + this.outboxChars > this.ctx.limits.sendHighWaterMark) {
+    const buffered = this.socket?.writableLength ?? this.ws.bufferedAmount;
+    if (buffered + this.outboxChars > this.ctx.limits.sendHighWaterMark) {
       this.disconnect(Disconnects.slow, `send buffer over ${this.ctx.limits.sendHighWaterMark} bytes`);
       return;
     }
@@ -497,24 +502,17 @@ export class Connection {
   flush(): void {
     this.flushScheduled = false;
     const frames = this.outbox;
-    if (frames.length === 0) return;
-    this.outbox = [];
+    const [first] = frames;
+    if (first === undefined) return;
+    const joined = frames.length === 1 ? null : joinFrames(frames);
+    // The array is reused: a fan-out flushes thousands of connections per publication.
+    frames.length = 0;
     this.outboxChars = 0;
     if (this.ws.readyState !== this.ws.OPEN) return;
-    const [first] = frames;
-    if (frames.length === 1 && first !== undefined) {
-      // A lone publication: its frame is shared by every subscriber (text-frame.ts).
-      const socket = typeof first === 'string' ? null : socketOf(this.ws);
-      if (socket !== null && typeof first !== 'string') socket.write(sharedTextFrame(first));
-      else this.ws.send(first, { binary: false });
-      return;
-    }
-    const parts: Buffer[] = [];
-    for (const frame of frames) {
-      if (parts.length > 0) parts.push(NEWLINE);
-      parts.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
-    }
-    this.ws.send(Buffer.concat(parts), { binary: false });
+    if (this.socket === null) this.ws.send(joined ?? first, { binary: false });
+    // A lone publication's frame is made once for all its subscribers.
+    else if (joined === null && typeof first !== 'string') this.socket.write(sharedTextFrame(first));
+    else this.socket.write(textFrame(joined ?? Buffer.from(first)));
   }
 
   /**
@@ -565,4 +563,14 @@ export class Connection {
       });
     }
   }
+}
+
+/** Several frames as one newline-separated message (the protocol's batching). */
+function joinFrames(frames: readonly (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [];
+  for (const frame of frames) {
+    if (parts.length > 0) parts.push(NEWLINE);
+    parts.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
+  }
+  return Buffer.concat(parts);
 }
