@@ -39,8 +39,9 @@ export function openRawWebSocket(port, path, handlers) {
     noDelay: true,
     onread: {
       buffer: READ_BUFFER,
-      callback: (nread, buffer) => {
-        onData(buffer.subarray(0, nread));
+      // Typed as a Uint8Array, but it is READ_BUFFER itself.
+      callback: (nread) => {
+        onData(READ_BUFFER.subarray(0, nread));
         return true;
       },
     },
