@@ -14,6 +14,7 @@ import { resolveGatewaySource } from './fanout/gateway-source.mjs';
  *   connectMs: number, rssPerConnKB: number, heapPerConnKB: number, rssBeforeMB: number, rssAfterMB: number,
  *   latency: { expected: number, received: number, p50: number, p90: number, p99: number, max: number },
  *   serverLoopMs: { p50: number, max: number },
+ *   pacedCpuUs: { server: number, clients: number },
  *   burst: {
  *     messages: number, rounds: number, expected: number, received: number, ms: number[], deliveriesPerSec: number,
  *     perRound: number[], cpuUsPerDelivery: number,
@@ -104,6 +105,7 @@ async function runOne(server, n, params, gateway) {
     rssAfterMB: Number.NaN,
     latency: { expected: 0, received: 0, p50: Number.NaN, p90: Number.NaN, p99: Number.NaN, max: Number.NaN },
     serverLoopMs: { p50: Number.NaN, max: Number.NaN },
+    pacedCpuUs: { server: Number.NaN, clients: Number.NaN },
     burst: {
       messages: 0,
       rounds: 0,
@@ -168,12 +170,25 @@ async function runOne(server, n, params, gateway) {
     await awaitPhase(clients, connects, 'warm', params.warmMessages, 30_000);
 
     const m = params.latencyMessages;
+    const cpuOf = async () => ({
+      server: cpuMicros(/** @type {NodeJS.CpuUsage} */ (await host.request('cpu'))),
+      clients: sum(
+        /** @type {NodeJS.CpuUsage[]} */ (await Promise.all(clients.map((c) => c.request('cpu')))).map(cpuMicros),
+      ),
+    });
+    const pacedCpuBefore = await cpuOf();
     const paced = /** @type {{ loopMs: number[] }} */ (
       await host.request('publish', { phase: 'lat', count: m, intervalMs: params.intervalMs }, 120_000)
     );
     const loops = Float64Array.from(paced.loopMs).sort();
     run.serverLoopMs = { p50: quantile(loops, 0.5), max: quantile(loops, 1) };
     await awaitPhase(clients, connects, 'lat', m, 30_000);
+    // Between publications everything idles, so this is the CPU of the deliveries on each side of the sockets.
+    const pacedCpuAfter = await cpuOf();
+    run.pacedCpuUs = {
+      server: (pacedCpuAfter.server - pacedCpuBefore.server) / (run.connected * m),
+      clients: (pacedCpuAfter.clients - pacedCpuBefore.clients) / (run.connected * m),
+    };
     const samples = /** @type {Float64Array[]} */ (await Promise.all(clients.map((c) => c.request('latencies'))));
     const sorted = Float64Array.from(samples.flatMap((s) => [...s])).sort();
     run.latency = {
@@ -242,6 +257,11 @@ async function awaitPhase(clients, connects, phase, perSocket, timeoutMs) {
   return /** @type {Array<{ received: number, lastAt: number, closedAfterConnect: number }>} */ (
     await deadline(Promise.all(replies), timeoutMs + 15_000, `${phase} deliveries`)
   );
+}
+
+/** @param {NodeJS.CpuUsage} usage */
+function cpuMicros(usage) {
+  return usage.user + usage.system;
 }
 
 /** @param {number[]} values */

@@ -220,6 +220,8 @@ serveRequests(async (cmd, args) => {
       }
       return { received: received[phase], lastAt: lastAt[phase], closedAfterConnect };
     }
+    case 'cpu':
+      return process.cpuUsage();
     case 'latencies': {
       const samples = Float64Array.from(latencies);
       latencies = [];

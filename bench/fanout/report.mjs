@@ -39,6 +39,7 @@ export function printTable(runs) {
         'p50 ms': fixed(r.latency.p50, 1),
         'p99 ms': fixed(r.latency.p99, 1),
         'loop ms': fixed(r.serverLoopMs.p50, 1),
+        'paced CPU µs server/clients': `${fixed(r.pacedCpuUs?.server ?? Number.NaN, 1)}/${fixed(r.pacedCpuUs?.clients ?? Number.NaN, 1)}`,
         'deliveries/s': fixed(r.burst.deliveriesPerSec, 0),
         'CPU µs/delivery': fixed(r.burst.cpuUsPerDelivery, 2),
         'this÷floor CPU': floor === undefined ? '—' : fixed(r.burst.cpuUsPerDelivery / floor.burst.cpuUsPerDelivery, 2),
