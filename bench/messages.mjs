@@ -45,9 +45,8 @@ export async function runMessages({ quick }) {
     const socket = await openRecipient(server.url, token, `notification:user:message#${recipient.id}`);
     cleanup.push(() => socket.close());
 
-    // History first: its chat then holds the newest rows of the table, as a busy chat's newest messages would. Loaded
-    // after the live phases, the live chat's newer rows sit above it in messages_pkey, and with one chat holding ~all
-    // rows the planner walks that index backward (filtering on chat_id) instead of (chat_id, id): see the README.
+    // History first, the live phases after: the second first-page measurement then has the live chats' newer rows
+    // above the history in messages_pkey, the layout that once made the planner walk that index (see the README).
     process.stdout.write(`messages: loading ${params.historyMessages.toLocaleString('en')} messages … `);
     const load = await bulkInsertMessages(database.url, {
       chatId: historyChatId,

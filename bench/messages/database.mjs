@@ -114,7 +114,10 @@ export async function explainFirstPage(url, chatId, limit) {
   return withClient(url, async (client) => {
     const { rows } = await client.query(
       `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
-       SELECT * FROM messages WHERE chat_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT $2`,
+       SELECT * FROM messages
+       WHERE chat_id >= $1 AND (chat_id, id) < ($1::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
+         AND deleted_at IS NULL
+       ORDER BY chat_id DESC, id DESC LIMIT $2`,
       [chatId, limit + 1],
     );
     const [plan] = /** @type {{ Plan: PlanNode, 'Execution Time': number }[]} */ (rows[0]?.['QUERY PLAN'] ?? []);

@@ -1,5 +1,5 @@
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { chatMembers, chats } from '../../db/schema/chats.js';
 import { channels, groupMembers } from '../../db/schema/groups.js';
@@ -77,21 +77,28 @@ export async function findLiveForMember(
  * One page of live messages, newest first, strictly older than `before`: a keyset walk of (chat_id, id), so
  * messages arriving meanwhile never shift later pages (no gaps, no duplicates). Reads `limit + 1` to know `hasMore`.
  */
+/** Above every UUIDv7 (their version nibble is 7): the keyset bound of a first page. */
+const NEWEST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
 export async function listPage(
   db: Database,
   input: { chatId: string; before: string | undefined; limit: number },
 ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  // The keyset as a row comparison on messages_chat_id_idx (chat_id, id): `chat_id >= c and (chat_id, id) < (c, before)`
+  // is exactly "this chat, older than before". Written as `chat_id = c … order by id`, PostgreSQL may instead walk
+  // messages_pkey backwards filtering on chat_id, reading every newer message of every other chat first: measured
+  // 11 ms for a first page behind 66,000 newer messages, 0.1 ms this way (bench/README.md).
   const rows = await db
     .select()
     .from(messages)
     .where(
       and(
-        eq(messages.chatId, input.chatId),
+        gte(messages.chatId, input.chatId),
+        sql`(${messages.chatId}, ${messages.id}) < (${input.chatId}::uuid, ${input.before ?? NEWEST_ID}::uuid)`,
         isNull(messages.deletedAt),
-        input.before === undefined ? undefined : lt(messages.id, input.before),
       ),
     )
-    .orderBy(desc(messages.id))
+    .orderBy(desc(messages.chatId), desc(messages.id))
     .limit(input.limit + 1);
   return { rows: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
 }
