@@ -13,7 +13,7 @@ const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 /**
  * @typedef {{
  *   onOpen: () => void,
- *   onText: (text: string) => void,
+ *   onText: (frame: Buffer) => void,
  *   onClose: (code: number) => void,
  *   onError: (error: Error) => void,
  * }} Handlers
@@ -147,7 +147,8 @@ export function openRawWebSocket(port, path, handlers) {
         close(1002);
         return null;
       }
-      if (opcode === 0x1) handlers.onText(payload.toString());
+      // A view into the read buffer: valid during the call only.
+      if (opcode === 0x1) handlers.onText(payload);
       else if (opcode === 0x9) sendFrame(0xa, Buffer.from(payload));
       else if (opcode === 0x8) {
         close(payload.length >= 2 ? payload.readUInt16BE(0) : 1005);
