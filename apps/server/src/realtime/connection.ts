@@ -51,6 +51,8 @@ export interface ConnectionRegistry {
   removeSubscriber(channel: string, connection: Connection): void;
   connected(connection: Connection): void;
   closed(connection: Connection): void;
+  /** Connected connections of the user on this process. */
+  userConnectionCount(userId: string): number;
 }
 
 interface Subscription {
@@ -261,6 +263,10 @@ export class Connection {
       return;
     }
     if (this.state !== 'connecting') return;
+    if (this.ctx.hub.userConnectionCount(credentials.userId) >= this.ctx.limits.maxConnectionsPerUser) {
+      this.disconnect(Disconnects.connectionLimit, `over ${this.ctx.limits.maxConnectionsPerUser} connections`);
+      return;
+    }
     this.state = 'connected';
     this.connectedAt = this.ctx.now();
     this.userId = credentials.userId;

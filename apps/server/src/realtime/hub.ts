@@ -83,6 +83,10 @@ export class Hub implements ConnectionRegistry {
     }
   }
 
+  userConnectionCount(userId: string): number {
+    return this.users.get(userId)?.size ?? 0;
+  }
+
   userConnections(userId: string): Connection[] {
     return [...(this.users.get(userId) ?? [])];
   }

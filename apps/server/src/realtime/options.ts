@@ -22,6 +22,11 @@ export interface GatewayLimits {
   maxSubscriptions: number;
   /** Bytes queued on the socket beyond which the client is too slow: closed with 3008. */
   sendHighWaterMark: number;
+  /**
+   * Connections one user may hold on this process (tabs, devices); the next connect is closed with 3504, terminal.
+   * Generous for people, a wall for a script opening sockets with one stolen token.
+   */
+  maxConnectionsPerUser: number;
 }
 
 export const DEFAULT_LIMITS: GatewayLimits = {
@@ -32,6 +37,7 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   maxPendingCommands: 64,
   maxSubscriptions: 128,
   sendHighWaterMark: 1024 * 1024,
+  maxConnectionsPerUser: 32,
 };
 
 export interface GatewayTiming {

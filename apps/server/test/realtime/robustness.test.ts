@@ -73,6 +73,24 @@ describe('realtime gateway under bad input', () => {
     expect(await c.closed).toBe(1009);
   });
 
+  it('closes a user’s connection over the per-user limit with 3504; a closed one frees its place', async () => {
+    const s = await server({ limits: { maxConnectionsPerUser: 2 } });
+    const token = await signToken('u1');
+    const [first, second] = [await connectRaw(s.url, token), await connectRaw(s.url, token)];
+    const third = await openRaw(s.url);
+    third.send(JSON.stringify({ id: 1, connect: { token } }));
+    expect(await third.closed).toBe(3504);
+    // Others are not affected, and the user's two connections stay up.
+    await connectRaw(s.url, await signToken('u2'));
+    expect(first.closeCode).toBeNull();
+    expect(second.closeCode).toBeNull();
+    first.ws.close();
+    await first.closed;
+    await waitFor(() => s.gateway.stats().connections === 2, 2000, 'first closed on the server');
+    const again = await connectRaw(s.url, token);
+    expect(again.closeCode).toBeNull();
+  });
+
   it('refuses a command flood with 111, then closes it with 3013', async () => {
     const s = await server({ limits: { commandsPerSecond: 10, commandBurst: 10, maxRejectedCommands: 5 } });
     const c = await connectRaw(s.url, await signToken('u1'));
