@@ -20,6 +20,7 @@ import { touchLastSeen } from './features/presence/repository.js';
 import { type ContactAudience, PresenceService } from './features/presence/service.js';
 import { SessionEvents } from './features/sessions/events.js';
 import { SessionService } from './features/sessions/service.js';
+import { SessionPruner } from './features/sessions/session-pruner.js';
 import { SystemChatService } from './features/system-chat/service.js';
 import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
@@ -141,10 +142,14 @@ export async function createAppContext(config: Config, options: AppContextOption
       windowMs: options.presenceWindowMs,
     });
 
+    const sessionPruner = new SessionPruner(db, logger);
+    sessionPruner.start();
+
     async function close(): Promise<void> {
       await gateway.close();
       await broker.close();
       await presence.close();
+      await sessionPruner.stop();
       await database.close();
     }
     // Idempotent: a signal handler and a failing start-up may both try to close.

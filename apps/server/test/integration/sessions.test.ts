@@ -1,7 +1,10 @@
 import { ACCESS_COOKIE } from '@beseda/protocol/auth';
 import type { Session } from '@beseda/protocol/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { sessions } from '../../src/db/schema/sessions.js';
 import type { SessionRevokedEvent } from '../../src/features/sessions/events.js';
+import { SessionPruner } from '../../src/features/sessions/session-pruner.js';
 import {
   availableDrivers,
   registerUser,
@@ -114,5 +117,30 @@ describe.each(availableDrivers())('user and sessions (%s)', (driver) => {
     const malformed = await attacker.delete('/api/user/sessions/not-a-uuid');
     expect(malformed.status).toBe(400);
     expect((malformed.body as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty('id');
+  });
+
+  it('pruning deletes sessions ended over 30 days ago and keeps recent and open ones', async () => {
+    const { user, laptop } = await userWithTwoSessions();
+    const third = server.client();
+    await signIn(third, user);
+    const ids = sessionsOf((await laptop.get('/api/user/sessions')).body).map((s) => s.id);
+    const [openId, longAgo, recently] = ids;
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await server.ctx.db
+      .update(sessions)
+      .set({ revokedAt: daysAgo(31) })
+      .where(eq(sessions.id, longAgo ?? ''));
+    await server.ctx.db
+      .update(sessions)
+      .set({ revokedAt: daysAgo(1) })
+      .where(eq(sessions.id, recently ?? ''));
+
+    expect(await new SessionPruner(server.ctx.db, server.ctx.logger).prune(now)).toBeGreaterThanOrEqual(1);
+    const left = await server.ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, [openId ?? '', longAgo ?? '', recently ?? '']));
+    expect(new Set(left.map((row) => row.id))).toEqual(new Set([openId, recently]));
   });
 });

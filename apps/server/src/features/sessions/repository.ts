@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { preparedFor } from '../../db/prepared.js';
 import { type NewSessionRow, type SessionRow, sessions } from '../../db/schema/sessions.js';
@@ -88,4 +88,13 @@ export async function listActiveSessions(db: Database, userId: string, now: Date
 
 export async function touchSession(db: Database, id: string, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+/** Deletes the sessions that ended (revoked, or expired) before `endedBefore`; returns how many. */
+export async function deleteEndedSessions(db: Database, endedBefore: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.revokedAt, endedBefore), lt(sessions.expiresAt, endedBefore)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
