@@ -30,6 +30,8 @@ export interface Config {
   wsTokenTtlSeconds: number;
   /** Attempts per minute per IP for each of login, register and refresh. */
   authRateLimitMax: number;
+  /** Message sends and edits per user per 10 s (per process). */
+  messageRateLimitMax: number;
   bodyLimitBytes: number;
   webDistDir: string;
   /** Behind a reverse proxy, take the client IP and protocol from X-Forwarded-* headers. */
@@ -63,6 +65,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   WS_TOKEN_TTL_SECONDS: positiveInt.default(300),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  MESSAGE_RATE_LIMIT_MAX: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(102_400),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -97,6 +100,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     wsTokenTtlSeconds: e.WS_TOKEN_TTL_SECONDS,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    messageRateLimitMax: e.MESSAGE_RATE_LIMIT_MAX,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

@@ -121,7 +121,9 @@ export async function createAppContext(config: Config, options: AppContextOption
     const systemChat = new SystemChatService(db, gateway, logger);
     const accounts = new AccountService(db, passwords, sessions, systemChat);
     const chats = new ChatService(db, broker, systemChat);
-    const messages = new MessageService(db, chats, gateway, logger);
+    const messages = new MessageService(db, chats, gateway, logger, {
+      writesPer10Seconds: config.messageRateLimitMax,
+    });
     const groups = new GroupService(db, broker, gateway, logger);
     const channels = new ChannelService(db, groups, gateway, logger);
     const invites = new InviteService(db, groups, gateway, logger);

@@ -93,7 +93,7 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
+  constructor(readonly retryAfterSeconds: number) {
     super('RATE_LIMITED', 429, `Too many attempts; retry in ${retryAfterSeconds} s`);
   }
 }

@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many users register from one address during a run.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // One user seeds a 120-message history in a few seconds (chat.spec.ts); the limit has its integration test.
+      MESSAGE_RATE_LIMIT_MAX: '1000',
     },
   },
 });

@@ -8,6 +8,7 @@ import {
   InternalError,
   NotFoundError,
   PayloadTooLargeError,
+  RateLimitedError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -24,6 +25,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   } else {
     request.log.debug({ code: appError.code, reason: error.message }, 'request refused');
   }
+  if (appError instanceof RateLimitedError) reply.header('retry-after', String(appError.retryAfterSeconds));
   void reply.status(appError.status).send(errorBody(appError));
 }
 

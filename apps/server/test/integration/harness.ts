@@ -90,6 +90,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     WEB_DIST_DIR: path.join(tmpdir(), 'beseda-no-web-build'),
     // Many tests sign in from 127.0.0.1; the rate-limit test sets its own small limit.
     AUTH_RATE_LIMIT_MAX: '10000',
+    // Tests send hundreds of messages as one user; the message rate-limit test sets its own small limit.
+    MESSAGE_RATE_LIMIT_MAX: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   return { ...parsed, authSecret: randomBytes(32).toString('base64url'), database, ...overrides };

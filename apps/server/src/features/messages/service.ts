@@ -24,7 +24,7 @@ import {
   softDelete,
   updateContent,
 } from './repository.js';
-import { TypingLimiter } from './typing-limiter.js';
+import { UserRateLimiter } from './user-rate-limiter.js';
 
 /**
  * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
@@ -33,20 +33,31 @@ import { TypingLimiter } from './typing-limiter.js';
  * access check, then the statement that stores it with the sender's read marker, shared with the sends that arrive
  * meanwhile (SentMessageWriter: group commit).
  */
+const WINDOW_MS = 10_000;
+
 export class MessageService {
   readonly #db: Database;
   readonly #chats: ChatService;
   readonly #publisher: Publisher;
   readonly #logger: Logger;
-  readonly #typing = new TypingLimiter();
+  // A client sends at most a start and a stop per second of typing (spec §4, 1 s debounce): room for several tabs.
+  readonly #typing = new UserRateLimiter({ max: 20, windowMs: WINDOW_MS });
+  readonly #writes: UserRateLimiter;
   readonly #sent: SentMessageWriter;
 
-  constructor(db: Database, chats: ChatService, publisher: Publisher, logger: Logger) {
+  constructor(
+    db: Database,
+    chats: ChatService,
+    publisher: Publisher,
+    logger: Logger,
+    limits: { writesPer10Seconds: number },
+  ) {
     this.#db = db;
     this.#chats = chats;
     this.#publisher = publisher;
     this.#logger = logger;
     this.#sent = new SentMessageWriter(db, logger);
+    this.#writes = new UserRateLimiter({ max: limits.writesPer10Seconds, windowMs: WINDOW_MS });
   }
 
   async page(
@@ -73,6 +84,7 @@ export class MessageService {
    * message the first attempt stored, and publishes nothing new. Sending also marks the chat read up to it.
    */
   async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
+    this.#takeWrite(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
     // Two statements, no transaction: the access check (one query), then the insert with the sender's read marker
@@ -111,6 +123,7 @@ export class MessageService {
 
   /** Author only, while they may still write in the chat; blank content is refused by the body schema. */
   async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<Message> {
+    this.#takeWrite(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const { row, access } = await this.#db.transaction(async (tx) => {
       const access = await this.#chats.access(userId, chatId, tx);
@@ -162,6 +175,11 @@ export class MessageService {
     // In a group nobody sees others' read markers (as in Discord): only the reader's other tabs need it.
     const memberIds = membership.channel ? [userId] : await this.#chats.memberIds(chatId);
     await this.#publish(memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
+  }
+
+  /** Sends and edits share one budget per user (MESSAGE_RATE_LIMIT_MAX per 10 s); over it: 429, nothing written. */
+  #takeWrite(userId: string): void {
+    if (!this.#writes.take(userId)) throw new RateLimitedError(this.#writes.retryAfterSeconds());
   }
 
   async #writable(userId: string, chatId: string, db: Database): Promise<ChatAccess> {

@@ -1,17 +1,17 @@
 /**
- * A fixed-window counter per user, in memory (typing is ephemeral, so per-process is enough). A client sends at most
- * a start and a stop per second of typing (spec §4, 1 s debounce); the limit leaves room for several tabs.
+ * A fixed-window counter per user, in memory and per process (like the auth limits): typing events, and message
+ * writes (a script with a stolen cookie must not flood a chat). One window for everyone keeps it small.
  */
-export class TypingLimiter {
+export class UserRateLimiter {
   readonly #max: number;
   readonly #windowMs: number;
   readonly #now: () => number;
   #windowStart = 0;
   #counts = new Map<string, number>();
 
-  constructor(options: { max?: number; windowMs?: number; now?: () => number } = {}) {
-    this.#max = options.max ?? 20;
-    this.#windowMs = options.windowMs ?? 10_000;
+  constructor(options: { max: number; windowMs: number; now?: () => number }) {
+    this.#max = options.max;
+    this.#windowMs = options.windowMs;
     this.#now = options.now ?? Date.now;
   }
 
