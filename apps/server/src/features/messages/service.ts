@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
-import { RateLimitedError } from '../../errors.js';
 import type { Publisher } from '../../realtime/publisher.js';
 import { findUserById } from '../accounts/repository.js';
 import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorError } from '../chats/errors.js';
@@ -26,6 +25,9 @@ import {
 } from './repository.js';
 import { UserRateLimiter } from './user-rate-limiter.js';
 
+/** The window of the per-user typing and write limits. */
+const WINDOW_MS = 10_000;
+
 /**
  * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
  * to each member's `notification:user:message` channel for direct chats, once to `group#<id>` for channel chats (one
@@ -33,8 +35,6 @@ import { UserRateLimiter } from './user-rate-limiter.js';
  * access check, then the statement that stores it with the sender's read marker, shared with the sends that arrive
  * meanwhile (SentMessageWriter: group commit).
  */
-const WINDOW_MS = 10_000;
-
 export class MessageService {
   readonly #db: Database;
   readonly #chats: ChatService;
@@ -42,6 +42,7 @@ export class MessageService {
   readonly #logger: Logger;
   // A client sends at most a start and a stop per second of typing (spec §4, 1 s debounce): room for several tabs.
   readonly #typing = new UserRateLimiter({ max: 20, windowMs: WINDOW_MS });
+  /** Sends and edits share one budget per user (MESSAGE_RATE_LIMIT_MAX per 10 s); over it: 429, nothing written. */
   readonly #writes: UserRateLimiter;
   readonly #sent: SentMessageWriter;
 
@@ -84,7 +85,7 @@ export class MessageService {
    * message the first attempt stored, and publishes nothing new. Sending also marks the chat read up to it.
    */
   async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
-    this.#takeWrite(userId);
+    this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
     // Two statements, no transaction: the access check (one query), then the insert with the sender's read marker
@@ -123,7 +124,7 @@ export class MessageService {
 
   /** Author only, while they may still write in the chat; blank content is refused by the body schema. */
   async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<Message> {
-    this.#takeWrite(userId);
+    this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const { row, access } = await this.#db.transaction(async (tx) => {
       const access = await this.#chats.access(userId, chatId, tx);
@@ -151,7 +152,7 @@ export class MessageService {
 
   /** Typing is not stored: it goes to the other members only, lightly rate-limited per user. */
   async typing(userId: string, chatId: string, isTyping: boolean): Promise<void> {
-    if (!this.#typing.take(userId)) throw new RateLimitedError(this.#typing.retryAfterSeconds());
+    this.#typing.take(userId);
     const access = await this.#writable(userId, chatId, this.#db);
     const user = await findUserById(this.#db, userId);
     if (!user) throw new ChatNotFoundError();
@@ -175,11 +176,6 @@ export class MessageService {
     // In a group nobody sees others' read markers (as in Discord): only the reader's other tabs need it.
     const memberIds = membership.channel ? [userId] : await this.#chats.memberIds(chatId);
     await this.#publish(memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
-  }
-
-  /** Sends and edits share one budget per user (MESSAGE_RATE_LIMIT_MAX per 10 s); over it: 429, nothing written. */
-  #takeWrite(userId: string): void {
-    if (!this.#writes.take(userId)) throw new RateLimitedError(this.#writes.retryAfterSeconds());
   }
 
   async #writable(userId: string, chatId: string, db: Database): Promise<ChatAccess> {

@@ -1,3 +1,5 @@
+import { RateLimitedError } from '../../errors.js';
+
 /**
  * A fixed-window counter per user, in memory and per process (like the auth limits): typing events, and message
  * writes (a script with a stolen cookie must not flood a chat). One window for everyone keeps it small.
@@ -15,8 +17,8 @@ export class UserRateLimiter {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Counts the attempt; false when the user is over the limit in the current window. */
-  take(userId: string): boolean {
+  /** Counts the attempt; throws RateLimitedError (429, with the seconds to wait) when the user is over the limit. */
+  take(userId: string): void {
     const now = this.#now();
     // One window for everyone: the whole map is dropped when it ends, so it never grows beyond one window's users.
     if (now - this.#windowStart >= this.#windowMs) {
@@ -25,10 +27,10 @@ export class UserRateLimiter {
     }
     const count = (this.#counts.get(userId) ?? 0) + 1;
     this.#counts.set(userId, count);
-    return count <= this.#max;
+    if (count > this.#max) throw new RateLimitedError(this.#retryAfterSeconds(now));
   }
 
-  retryAfterSeconds(): number {
-    return Math.max(1, Math.ceil((this.#windowStart + this.#windowMs - this.#now()) / 1000));
+  #retryAfterSeconds(now: number): number {
+    return Math.max(1, Math.ceil((this.#windowStart + this.#windowMs - now) / 1000));
   }
 }
