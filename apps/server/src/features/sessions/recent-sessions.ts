@@ -1,4 +1,5 @@
 import type { SessionRow } from '../../db/schema/sessions.js';
+import { setBounded } from './bounded-map.js';
 
 /** How long an open session may be answered from memory. Revocations forget it at once (see below); this bounds a
  * revocation whose cross-process notice was lost (Redis down at that moment). */
@@ -9,7 +10,7 @@ export const RECENT_SESSION_TTL_MS = 30_000;
  * was one of a message send's three). Correctness rests on forgetting: a revocation calls `forget` here at once and,
  * through the gateway's control channel, in every other process. A lookup that was already running when a `forget`
  * happened does not store its (possibly stale) row: `generation` tells.
- * Bounded: past `maxEntries` the oldest entry goes, which costs one more lookup.
+ * Bounded by `maxEntries` (setBounded).
  */
 export class RecentSessions {
   readonly #entries = new Map<string, { session: SessionRow; checkedAtMs: number }>();
@@ -37,11 +38,7 @@ export class RecentSessions {
 
   remember(session: SessionRow, nowMs: number, generation: number): void {
     if (generation !== this.#generation) return;
-    if (!this.#entries.has(session.id) && this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(session.id, { session, checkedAtMs: nowMs });
+    setBounded(this.#entries, session.id, { session, checkedAtMs: nowMs }, this.#maxEntries);
   }
 
   /** The session was revoked (here or in another process). */

@@ -1,3 +1,4 @@
+import { setBounded } from './bounded-map.js';
 import { type TokenClaims, verifyTokenWithExpiry } from './tokens.js';
 
 /**
@@ -5,7 +6,7 @@ import { type TokenClaims, verifyTokenWithExpiry } from './tokens.js';
  * request for its whole lifetime, and an HMAC check through WebCrypto (key import, a thread-pool job, a promise)
  * was the largest single cost of a message send. Only valid tokens are kept, never longer than their own `exp`, so
  * the answer is the same as verifying again; whether the session is still open is checked per request regardless.
- * Bounded: past `maxEntries` the oldest entry goes (insertion order), which at worst means one more verification.
+ * Bounded by `maxEntries` (setBounded): an evicted token is simply verified again.
  */
 export class VerifiedTokens {
   readonly #key: Uint8Array;
@@ -25,11 +26,7 @@ export class VerifiedTokens {
     }
     const verified = await verifyTokenWithExpiry(this.#key, token);
     if (!verified || nowMs >= verified.expiresAtMs) return null;
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(token, verified);
+    setBounded(this.#entries, token, verified, this.#maxEntries);
     return verified.claims;
   }
 
