@@ -73,13 +73,13 @@ export async function findLiveForMember(
   return row?.message;
 }
 
+/** Above every UUIDv7 (their version nibble is 7): the keyset bound of a first page. */
+const NEWEST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
 /**
  * One page of live messages, newest first, strictly older than `before`: a keyset walk of (chat_id, id), so
  * messages arriving meanwhile never shift later pages (no gaps, no duplicates). Reads `limit + 1` to know `hasMore`.
  */
-/** Above every UUIDv7 (their version nibble is 7): the keyset bound of a first page. */
-const NEWEST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-
 export async function listPage(
   db: Database,
   input: { chatId: string; before: string | undefined; limit: number },
@@ -129,6 +129,16 @@ export async function softDelete(db: Database, id: string, now: Date): Promise<M
  * Moves the reader's marker forward only; true when it moved. The caller has checked that they may read the chat:
  * channel chats get their row here on first use (their readers are the group's members, not chat_members rows).
  */
+/** ON CONFLICT of a chat_members upsert that sets a read marker: the marker only ever moves forward. */
+export const readMarkerMovesForward = {
+  target: [chatMembers.chatId, chatMembers.userId],
+  set: { lastReadMessageId: sql`excluded.last_read_message_id` },
+  setWhere: or(
+    isNull(chatMembers.lastReadMessageId),
+    lt(chatMembers.lastReadMessageId, sql`excluded.last_read_message_id`),
+  ),
+};
+
 export async function advanceReadMarker(
   db: Database,
   input: { chatId: string; userId: string; messageId: string },
@@ -136,11 +146,7 @@ export async function advanceReadMarker(
   const rows = await db
     .insert(chatMembers)
     .values({ chatId: input.chatId, userId: input.userId, lastReadMessageId: input.messageId })
-    .onConflictDoUpdate({
-      target: [chatMembers.chatId, chatMembers.userId],
-      set: { lastReadMessageId: sql`excluded.last_read_message_id` },
-      setWhere: or(isNull(chatMembers.lastReadMessageId), lt(chatMembers.lastReadMessageId, input.messageId)),
-    })
+    .onConflictDoUpdate(readMarkerMovesForward)
     .returning({ userId: chatMembers.userId });
   return rows.length > 0;
 }

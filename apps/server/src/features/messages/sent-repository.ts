@@ -1,9 +1,10 @@
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
-import { desc, isNull, lt, or, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { preparedFor } from '../../db/prepared.js';
 import { chatMembers } from '../../db/schema/chats.js';
 import { type MessageRow, messages } from '../../db/schema/messages.js';
+import { readMarkerMovesForward } from './repository.js';
 
 /** A user's text message as `insertSentBatch` stores it. */
 export interface SentMessage {
@@ -65,19 +66,14 @@ const sentBatchInsert = preparedFor((db) => {
       .from(inserted)
       .orderBy(inserted.chatId, inserted.senderId, desc(inserted.id)),
   );
-  const marked = db.$with('marked').as(
-    db
-      .insert(chatMembers)
-      .select(db.select().from(newest))
-      .onConflictDoUpdate({
-        target: [chatMembers.chatId, chatMembers.userId],
-        set: { lastReadMessageId: sql`excluded.last_read_message_id` },
-        setWhere: or(
-          isNull(chatMembers.lastReadMessageId),
-          lt(chatMembers.lastReadMessageId, sql`excluded.last_read_message_id`),
-        ),
-      })
-      .returning({ userId: chatMembers.userId }),
-  );
+  const marked = db
+    .$with('marked')
+    .as(
+      db
+        .insert(chatMembers)
+        .select(db.select().from(newest))
+        .onConflictDoUpdate(readMarkerMovesForward)
+        .returning({ userId: chatMembers.userId }),
+    );
   return db.with(inserted, newest, marked).select().from(inserted).prepare('messages_insert_sent_batch');
 });
