@@ -104,8 +104,8 @@ export async function measureLatency({ sender, recipient, chatId, serverPid, rat
 
 /**
  * Closed loop: `concurrency` sends in flight, each sending again as soon as its previous one is answered, for
- * `seconds`, spread round-robin over `lanes` (sender, chat): one lane is one busy chat (its sends queue on the
- * chat's row locks); many lanes are many conversations, the server's capacity. Throughput = messages delivered to
+ * `seconds`, spread round-robin over `lanes` (sender, chat): one lane is one busy chat (one sender: every send also
+ * moves the same read-marker row); many lanes are many conversations, the server's capacity. Throughput = messages delivered to
  * the socket / (last arrival − start).
  * @param {{ lanes: { sender: HttpUser, chatId: string }[], recipient: Recipient, serverPid: number | undefined,
  *   concurrency: number, seconds: number, label: string }} input
