@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_PREFIX } from '@beseda/protocol/constants';
 import {
   AVATAR_KEY_EXTENSIONS,
@@ -6,6 +6,7 @@ import {
   type AvatarEntity,
   type AvatarUploadQuery,
 } from '@beseda/protocol/files';
+import { deriveKey } from '../sessions/tokens.js';
 
 /**
  * Signed upload URLs, the local-disk counterpart of an S3 presigned PUT: the URL itself is the permission, so the
@@ -25,7 +26,7 @@ export interface UploadGrant {
 export type GrantCheck = 'valid' | 'expired' | 'forged';
 
 export function deriveUploadKey(secret: string): Uint8Array {
-  return new Uint8Array(hkdfSync('sha256', secret, '', 'beseda upload url', 32));
+  return deriveKey(secret, 'beseda upload url');
 }
 
 /** A fresh key for a file of this type: 128 random bits, never reused (the file is cached as immutable). */
