@@ -169,7 +169,9 @@ const membershipAccess = preparedFor((db) => {
  * not reorder the sidebar).
  */
 export async function listMemberships(db: Database, userId: string, kind: ChatKind): Promise<Membership[]> {
-  const lastMessageAt = sql`(select m.created_at from messages as m where m.chat_id = ${chats.id} order by m.id desc limit 1)`;
+  const lastMessageAt = sql`(
+    select m.created_at from messages as m where m.chat_id = ${chats.id} order by m.id desc limit 1
+  )`;
   const rows = await db
     .select({ chat: chats, member: chatMembers })
     .from(chatMembers)

@@ -25,7 +25,10 @@ export function deriveTokenKeys(secret: string): TokenKeys {
   return { access: deriveKey(secret, 'beseda access token'), ws: deriveKey(secret, 'beseda ws token') };
 }
 
-/** A 256-bit key for one purpose, derived from AUTH_SECRET (HKDF-SHA256): one secret, keys that cannot stand in for each other. */
+/**
+ * A 256-bit key for one purpose, derived from AUTH_SECRET (HKDF-SHA256): one secret, and keys that cannot stand in
+ * for each other.
+ */
 export function deriveKey(secret: string, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', secret, '', purpose, 32));
 }
