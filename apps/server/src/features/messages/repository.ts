@@ -85,9 +85,10 @@ export async function listPage(
   input: { chatId: string; before: string | undefined; limit: number },
 ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
   // The keyset as a row comparison on messages_chat_id_idx (chat_id, id):
-  // `chat_id >= c and (chat_id, id) < (c, before)` is exactly "this chat, older than before". Written as `chat_id = c … order by id`, PostgreSQL may instead walk
-  // messages_pkey backwards filtering on chat_id, reading every newer message of every other chat first: measured
-  // 11 ms for a first page behind 66,000 newer messages, 0.1 ms this way (bench/README.md).
+  // `chat_id >= c and (chat_id, id) < (c, before)` is exactly "this chat, older than before". Written as
+  // `chat_id = c … order by id`, PostgreSQL may instead walk messages_pkey backwards filtering on chat_id, reading
+  // every newer message of every other chat first: measured 11 ms for a first page behind 66,000 newer messages,
+  // 0.1 ms this way (bench/README.md).
   const rows = await db
     .select()
     .from(messages)
