@@ -14,7 +14,7 @@ import { resolveGatewaySource } from './fanout/gateway-source.mjs';
  *   connectMs: number, rssPerConnKB: number, heapPerConnKB: number, rssBeforeMB: number, rssAfterMB: number,
  *   latency: { expected: number, received: number, p50: number, p90: number, p99: number, max: number },
  *   serverLoopMs: { p50: number, max: number },
- *   pacedCpuUs: { server: number, clients: number },
+ *   pacedCpuUs: { server: number, clients: number }, cpuBoundMs: number,
  *   burst: {
  *     messages: number, rounds: number, expected: number, received: number, ms: number[], deliveriesPerSec: number,
  *     perRound: number[], cpuUsPerDelivery: number,
@@ -106,6 +106,7 @@ async function runOne(server, n, params, gateway) {
     latency: { expected: 0, received: 0, p50: Number.NaN, p90: Number.NaN, p99: Number.NaN, max: Number.NaN },
     serverLoopMs: { p50: Number.NaN, max: Number.NaN },
     pacedCpuUs: { server: Number.NaN, clients: Number.NaN },
+    cpuBoundMs: Number.NaN,
     burst: {
       messages: 0,
       rounds: 0,
@@ -189,6 +190,7 @@ async function runOne(server, n, params, gateway) {
       server: (pacedCpuAfter.server - pacedCpuBefore.server) / (run.connected * m),
       clients: (pacedCpuAfter.clients - pacedCpuBefore.clients) / (run.connected * m),
     };
+    run.cpuBoundMs = cpuBoundMs(run.pacedCpuUs, run.connected);
     const samples = /** @type {Float64Array[]} */ (await Promise.all(clients.map((c) => c.request('latencies'))));
     const sorted = Float64Array.from(samples.flatMap((s) => [...s])).sort();
     run.latency = {
@@ -257,6 +259,18 @@ async function awaitPhase(clients, connects, phase, perSocket, timeoutMs) {
   return /** @type {Array<{ received: number, lastAt: number, closedAfterConnect: number }>} */ (
     await deadline(Promise.all(replies), timeoutMs + 15_000, `${phase} deliveries`)
   );
+}
+
+/**
+ * The earliest the last of N deliveries of one publication can land on this machine, from what each delivery costs
+ * in CPU: the server writes its N sockets one after another on one core (a single process), and the server's and the
+ * subscribers' work together cannot take less than their sum spread over every core. No scheduling, however
+ * perfect, beats it; a p99 target below it cannot be met here by any server, the floor included.
+ * @param {{ server: number, clients: number }} perDeliveryUs
+ * @param {number} n
+ */
+function cpuBoundMs({ server, clients }, n) {
+  return (Math.max(server, (server + clients) / cpus().length) * n) / 1000;
 }
 
 /** @param {NodeJS.CpuUsage} usage */

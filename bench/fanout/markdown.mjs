@@ -11,15 +11,15 @@ const f = (/** @type {number} */ value, /** @type {number} */ digits) =>
   Number.isFinite(value) ? value.toFixed(digits) : '—';
 
 const lines = [
-  '| server | N | RSS/conn KB | heap/conn KB | p50 ms | p99 ms | loop ms | paced CPU µs server / clients | deliveries/s | CPU µs/delivery | CPU ÷ floor |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| server | N | RSS/conn KB | heap/conn KB | p50 ms | p99 ms | loop ms | paced CPU µs server / clients | CPU bound ms | deliveries/s | CPU µs/delivery | CPU ÷ floor |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 const runs = [...result.runs].sort((a, b) => a.n - b.n || a.server.localeCompare(b.server));
 for (const r of runs) {
   const floor = result.runs.find((x) => x.server === 'ws' && x.n === r.n);
   const ratio = floor === undefined ? Number.NaN : r.burst.cpuUsPerDelivery / floor.burst.cpuUsPerDelivery;
   lines.push(
-    `| ${NAMES[r.server]} | ${r.n.toLocaleString('en')} | ${f(r.rssPerConnKB, 1)} | ${f(r.heapPerConnKB, 1)} | ${f(r.latency.p50, 1)} | ${f(r.latency.p99, 1)} | ${f(r.serverLoopMs.p50, 1)} | ${f(r.pacedCpuUs?.server ?? Number.NaN, 1)} / ${f(r.pacedCpuUs?.clients ?? Number.NaN, 1)} | ${f(r.burst.deliveriesPerSec, 0)} | ${f(r.burst.cpuUsPerDelivery, 2)} | ${f(ratio, 2)} |`,
+    `| ${NAMES[r.server]} | ${r.n.toLocaleString('en')} | ${f(r.rssPerConnKB, 1)} | ${f(r.heapPerConnKB, 1)} | ${f(r.latency.p50, 1)} | ${f(r.latency.p99, 1)} | ${f(r.serverLoopMs.p50, 1)} | ${f(r.pacedCpuUs?.server ?? Number.NaN, 1)} / ${f(r.pacedCpuUs?.clients ?? Number.NaN, 1)} | ${f(r.cpuBoundMs ?? Number.NaN, 1)} | ${f(r.burst.deliveriesPerSec, 0)} | ${f(r.burst.cpuUsPerDelivery, 2)} | ${f(ratio, 2)} |`,
   );
 }
 lines.push('');

@@ -40,6 +40,7 @@ export function printTable(runs) {
         'p99 ms': fixed(r.latency.p99, 1),
         'loop ms': fixed(r.serverLoopMs.p50, 1),
         'paced CPU µs server/clients': `${fixed(r.pacedCpuUs?.server ?? Number.NaN, 1)}/${fixed(r.pacedCpuUs?.clients ?? Number.NaN, 1)}`,
+        'CPU bound ms': fixed(r.cpuBoundMs ?? Number.NaN, 1),
         'deliveries/s': fixed(r.burst.deliveriesPerSec, 0),
         'CPU µs/delivery': fixed(r.burst.cpuUsPerDelivery, 2),
         'this÷floor CPU': floor === undefined ? '—' : fixed(r.burst.cpuUsPerDelivery / floor.burst.cpuUsPerDelivery, 2),
@@ -66,9 +67,16 @@ export function evaluateTargets(runs) {
 
   const p99n = ns.includes(P99_TARGET_N) ? P99_TARGET_N : largest;
   const p99 = find(runs, 'beseda', p99n);
+  const p99Floor = find(runs, 'ws', p99n);
+  // With the subscribers on the same cores, the machine itself may not allow the target: the CPU bound says so.
+  const bound = (/** @type {Run} */ r) => `${fixed(r.latency.p99, 1)} ms (CPU bound ${fixed(r.cpuBoundMs, 1)} ms)`;
   targets.push({
     target: `p99 ≤ ${MAX_P99_MS} ms delivering to ${p99n} subscribers${p99n === P99_TARGET_N ? '' : ` (not ${P99_TARGET_N})`}`,
-    measured: p99 === undefined ? 'no run' : `${fixed(p99.latency.p99, 1)} ms`,
+    measured:
+      p99 === undefined
+        ? 'no run'
+        : `${bound(p99)}${p99Floor === undefined ? '' : `; bare ws floor ${bound(p99Floor)}`}` +
+          (p99.cpuBoundMs > MAX_P99_MS * 0.99 ? '; the CPU bound is over the target: unreachable on this machine' : ''),
     pass: p99 === undefined ? null : p99.latency.p99 <= MAX_P99_MS,
   });
 
