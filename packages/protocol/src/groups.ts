@@ -217,5 +217,11 @@ export const groupEventSchema = z.discriminatedUnion('status', [
     status: z.literal('group_renamed'),
     payload: z.object({ groupId: z.string(), name: z.string() }),
   }),
+  /** The owner changed the picture (`POST /api/files/avatar/commit`); `avatarUrl` is the new `/api/files/avatar/<key>`. */
+  z.object({
+    type: z.literal('group_update'),
+    status: z.literal('group_avatar_changed'),
+    payload: z.object({ groupId: z.string(), avatarUrl: z.string().nullable() }),
+  }),
 ]);
 export type GroupEvent = z.infer<typeof groupEventSchema>;

@@ -27,7 +27,7 @@ export function userMessageChannel(userId: string): string {
 export const GROUP_CHANNEL_NAMESPACE = 'group';
 
 /**
- * Events of one group, for its members: `group_update` (members, channels, name) and the message events (new,
+ * Events of one group, for its members: `group_update` (members, channels, name, picture) and the message events (new,
  * edited, deleted, typing, stop_typing) of its channels' chats — published once per group, not once per member.
  */
 export function groupChannel(groupId: string): string {
@@ -53,7 +53,10 @@ export const REALTIME_EVENT_TYPES = [
   'direct_call_stop',
   'set_online_status',
   'voice_channel_update',
-  /** Groups: member joined, channel created/renamed, group renamed (`status`); see groups.ts `groupEventSchema`. */
+  /**
+   * Groups: member joined, channel created/renamed, group renamed, group picture changed (`status`); see groups.ts
+   * `groupEventSchema`.
+   */
   'group_update',
 ] as const;
 

@@ -149,15 +149,23 @@ export class GroupService {
   /**
    * Owner only, like rename: the caller's upload `key` (entity `group`) becomes the group's picture in one
    * transaction. 404 for non-members (before anything about the key is looked at), 403 NOT_GROUP_OWNER for members.
-   * No event: members see the new picture when they next load the group.
+   * After the commit every member (and the owner's other tabs) hears `group_avatar_changed`; a refused commit
+   * publishes nothing.
    */
   async setAvatar(userId: string, groupId: string, key: string): Promise<Group> {
     const { group } = await this.requireMember(userId, groupId);
     if (group.ownerId !== userId) throw new NotGroupOwnerError();
-    await this.#db.transaction(async (tx) => {
-      const avatarUrl = await claimAvatar(tx, { key, userId, entity: 'group', subjectId: groupId });
-      await setGroupAvatar(tx, groupId, avatarUrl);
+    const avatarUrl = await this.#db.transaction(async (tx) => {
+      const url = await claimAvatar(tx, { key, userId, entity: 'group', subjectId: groupId });
+      await setGroupAvatar(tx, groupId, url);
+      return url;
     });
+    await publishGroupEvent(
+      this.#publisher,
+      this.#logger,
+      { type: 'group_update', status: 'group_avatar_changed', payload: { groupId, avatarUrl } },
+      { toGroup: true },
+    );
     return this.get(userId, groupId);
   }
 
