@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
+import { PeriodicTask } from '../../periodic-task.js';
 import { deleteEndedSessions } from './repository.js';
 
 /** How long an ended session's row is kept (a trace of recent sign-ins) before it is deleted. */
 export const ENDED_SESSION_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
-const EVERY_MS = 6 * 60 * 60 * 1000;
-const FIRST_AFTER_MS = 60_000;
 
 /**
  * Deletes sessions that ended more than ENDED_SESSION_RETENTION_DAYS ago: a minute after start, then every 6 hours.
@@ -15,38 +14,28 @@ const FIRST_AFTER_MS = 60_000;
  */
 export class SessionPruner {
   readonly #db: Database;
-  readonly #logger: Logger;
-  readonly #timers: NodeJS.Timeout[] = [];
-  #running: Promise<void> | null = null;
+  readonly #task: PeriodicTask;
 
   constructor(db: Database, logger: Logger) {
     this.#db = db;
-    this.#logger = logger;
+    this.#task = new PeriodicTask({
+      done: 'ended sessions deleted',
+      firstAfterMs: 60_000,
+      everyMs: 6 * 60 * 60 * 1000,
+      run: () => this.prune(),
+      logger,
+    });
   }
 
   start(): void {
-    this.#timers.push(setTimeout(this.#tick, FIRST_AFTER_MS).unref(), setInterval(this.#tick, EVERY_MS).unref());
+    this.#task.start();
   }
 
-  /** Stops the timers and waits for a prune in progress (the database closes next). */
-  async stop(): Promise<void> {
-    for (const timer of this.#timers.splice(0)) clearTimeout(timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   async prune(now = new Date()): Promise<number> {
     return deleteEndedSessions(this.#db, new Date(now.getTime() - ENDED_SESSION_RETENTION_DAYS * DAY_MS));
   }
-
-  readonly #tick = (): void => {
-    if (this.#running) return;
-    this.#running = this.prune()
-      .then((count) => {
-        if (count > 0) this.#logger.info({ count }, 'ended sessions deleted');
-      })
-      .catch((error: unknown) => this.#logger.error({ err: error }, 'session pruning failed'))
-      .finally(() => {
-        this.#running = null;
-      });
-  };
 }
