@@ -12,6 +12,7 @@ import { ChatService } from './features/chats/service.js';
 import { ContactService } from './features/contacts/service.js';
 import { DiskStorage } from './features/files/disk-storage.js';
 import { FileService } from './features/files/service.js';
+import { UploadSweeper } from './features/files/upload-sweeper.js';
 import { authorizeGroupChannel } from './features/groups/realtime-access.js';
 import { GroupService } from './features/groups/service.js';
 import { InviteService } from './features/invites/service.js';
@@ -58,6 +59,8 @@ export interface AppContext {
   readonly invites: InviteService;
   /** Avatar uploads; the bytes live on the local disk under DATA_DIR/files. */
   readonly files: FileService;
+  /** Deletes uploads nobody uses (hourly); tests call `sweep(now)` themselves. */
+  readonly uploadSweeper: UploadSweeper;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
   close(): Promise<void>;
 }
@@ -127,13 +130,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     const groups = new GroupService(db, broker, gateway, logger);
     const channels = new ChannelService(db, groups, gateway, logger);
     const invites = new InviteService(db, groups, gateway, logger);
-    const files = new FileService(
-      db,
-      new DiskStorage(path.join(config.dataDir, 'files')),
-      config.authSecret,
-      { accounts, groups },
-      logger,
-    );
+    const fileStorage = new DiskStorage(path.join(config.dataDir, 'files'));
+    const files = new FileService(db, fileStorage, config.authSecret, { accounts, groups }, logger);
     const presence = new PresenceService({
       source: broker,
       control: gateway,
@@ -146,12 +144,15 @@ export async function createAppContext(config: Config, options: AppContextOption
 
     const sessionPruner = new SessionPruner(db, logger);
     sessionPruner.start();
+    const uploadSweeper = new UploadSweeper(db, fileStorage, logger);
+    uploadSweeper.start();
 
     async function close(): Promise<void> {
       await gateway.close();
       await broker.close();
       await presence.close();
       await sessionPruner.stop();
+      await uploadSweeper.stop();
       await database.close();
     }
     // Idempotent: a signal handler and a failing start-up may both try to close.
@@ -174,6 +175,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       channels,
       invites,
       files,
+      uploadSweeper,
       close: () => (closing ??= close()),
     };
   } catch (error) {

@@ -9,7 +9,8 @@ import { files } from '../../src/db/schema/files.js';
 import { groups } from '../../src/db/schema/groups.js';
 import { deriveUploadKey, signUploadGrant, uploadPath } from '../../src/features/files/upload-url.js';
 import { uploadRateLimit } from '../../src/http/files/rate-limit.js';
-import { newPerson, type Person } from './chats-fixtures.js';
+import { newPerson } from './chats-fixtures.js';
+import { commit, put, upload, uploadUrl } from './files-fixtures.js';
 import { createGroup, createInvite, groupWith } from './groups-fixtures.js';
 import { availableDrivers, startServer, type TestResponse, type TestServer } from './harness.js';
 import { JPEG_1PX, pngImage, WEBP_1PX } from '../fixtures/images.js';
@@ -22,37 +23,9 @@ function errorOf(response: TestResponse): ErrorBody['error'] {
   return (response.body as ErrorBody).error;
 }
 
-async function uploadUrl(
-  person: Person,
-  entity: string,
-  ext = 'png',
-  subjectId?: string,
-): Promise<AvatarUploadUrlResponse> {
-  const query = new URLSearchParams({ ext, entity, ...(subjectId ? { subjectId } : {}) });
-  const response = await person.client.get(`/api/files/avatar/upload-url?${query.toString()}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body as AvatarUploadUrlResponse;
-}
-
 /** The same text with its last character replaced by a different one. */
 function flipLast(text: string): string {
   return `${text.slice(0, -1)}${text.endsWith('A') ? 'B' : 'A'}`;
-}
-
-function put(person: Person, url: string, bytes: Uint8Array, contentType: string): Promise<TestResponse> {
-  return person.client.put(url, { body: bytes, contentType });
-}
-
-/** upload-url + PUT; returns the key. */
-async function upload(person: Person, entity: 'user' | 'group', bytes: Uint8Array = pngImage()): Promise<string> {
-  const target = await uploadUrl(person, entity);
-  const response = await put(person, target.url, bytes, target.contentType);
-  expect(response.status, response.text).toBe(200);
-  return target.key;
-}
-
-function commit(person: Person, key: string, entity: string, subjectId: string): Promise<TestResponse> {
-  return person.client.post('/api/files/avatar/commit', { json: { key, entity, subjectId } });
 }
 
 describe.each(availableDrivers())('avatar files (%s)', (driver) => {
