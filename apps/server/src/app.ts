@@ -54,6 +54,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
+    // Several processes count per-IP limits (sign-in, invites, uploads) together; Redis not answering lets the
+    // request through rather than failing it (see openLimitStore).
+    ...(ctx.limitStore && {
+      redis: ctx.limitStore.redis,
+      nameSpace: `${ctx.limitStore.keyPrefix}:limit:http:`,
+      skipOnError: true,
+    }),
   });
 
   await app.register(healthRoutes(), { prefix: API_PREFIX });

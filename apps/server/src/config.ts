@@ -30,7 +30,7 @@ export interface Config {
   wsTokenTtlSeconds: number;
   /** Attempts per minute per IP for each of login, register and refresh. */
   authRateLimitMax: number;
-  /** Message sends and edits per user per 10 s (per process). */
+  /** Message sends and edits per user per 10 s (across processes with REDIS_URL). */
   messageRateLimitMax: number;
   bodyLimitBytes: number;
   webDistDir: string;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
@@ -16,7 +17,7 @@ import { UploadSweeper } from './features/files/upload-sweeper.js';
 import { authorizeGroupChannel } from './features/groups/realtime-access.js';
 import { GroupService } from './features/groups/service.js';
 import { InviteService } from './features/invites/service.js';
-import { MessageService } from './features/messages/service.js';
+import { MESSAGE_LIMIT_WINDOW_MS, MessageService } from './features/messages/service.js';
 import { touchLastSeen } from './features/presence/repository.js';
 import { type ContactAudience, PresenceService } from './features/presence/service.js';
 import { SessionEvents } from './features/sessions/events.js';
@@ -26,6 +27,7 @@ import { SystemChatService } from './features/system-chat/service.js';
 import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
+import { createUserRateLimiter, type SharedLimitStore } from './rate-limit/user-rate-limiter.js';
 import type { Broker } from './realtime/broker.js';
 import { createMemoryBroker } from './realtime/broker-memory.js';
 import { createRedisBroker } from './realtime/broker-redis.js';
@@ -59,6 +61,8 @@ export interface AppContext {
   readonly invites: InviteService;
   /** Avatar uploads; the bytes live on the local disk under DATA_DIR/files. */
   readonly files: FileService;
+  /** Where rate limits are counted across processes (Redis, when REDIS_URL is set); null: in memory, per process. */
+  readonly limitStore: SharedLimitStore | null;
   /** Deletes uploads nobody uses (hourly); tests call `sweep(now)` themselves. */
   readonly uploadSweeper: UploadSweeper;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
@@ -124,8 +128,12 @@ export async function createAppContext(config: Config, options: AppContextOption
     const systemChat = new SystemChatService(db, gateway, logger);
     const accounts = new AccountService(db, passwords, sessions, systemChat);
     const chats = new ChatService(db, broker, systemChat);
+    const limitStore = config.redisUrl ? openLimitStore(config.redisUrl, config.redisKeyPrefix, logger) : null;
     const messages = new MessageService(db, chats, gateway, logger, {
-      writesPer10Seconds: config.messageRateLimitMax,
+      writes: createUserRateLimiter(
+        { name: 'message-writes', max: config.messageRateLimitMax, windowMs: MESSAGE_LIMIT_WINDOW_MS },
+        limitStore,
+      ),
     });
     const groups = new GroupService(db, broker, gateway, logger);
     const channels = new ChannelService(db, groups, gateway, logger);
@@ -153,6 +161,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       await presence.close();
       await sessionPruner.stop();
       await uploadSweeper.stop();
+      limitStore?.redis.disconnect();
       await database.close();
     }
     // Idempotent: a signal handler and a failing start-up may both try to close.
@@ -176,12 +185,24 @@ export async function createAppContext(config: Config, options: AppContextOption
       invites,
       files,
       uploadSweeper,
+      limitStore,
       close: () => (closing ??= close()),
     };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * The Redis connection rate limits count on. It fails fast instead of queueing commands while Redis is away (no
+ * offline queue, one retry, a short timeout): a limit that cannot be counted lets the request through at once, and
+ * a request never waits on it.
+ */
+function openLimitStore(url: string, keyPrefix: string, logger: Logger): SharedLimitStore {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 });
+  redis.on('error', (error: unknown) => logger.warn({ err: error }, 'rate-limit Redis connection failed'));
+  return { redis, keyPrefix, logger };
 }
 
 function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
+import { MemoryRateLimiter } from '../../rate-limit/memory-rate-limiter.js';
+import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Publisher } from '../../realtime/publisher.js';
 import { findUserById } from '../accounts/repository.js';
 import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorError } from '../chats/errors.js';
@@ -23,10 +25,9 @@ import {
   softDelete,
   updateContent,
 } from './repository.js';
-import { UserRateLimiter } from './user-rate-limiter.js';
 
-/** The window of the per-user typing and write limits. */
-const WINDOW_MS = 10_000;
+/** The window of the per-user typing and write limits (MESSAGE_RATE_LIMIT_MAX counts per this window). */
+export const MESSAGE_LIMIT_WINDOW_MS = 10_000;
 
 /**
  * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
@@ -41,8 +42,12 @@ export class MessageService {
   readonly #publisher: Publisher;
   readonly #logger: Logger;
   // A client sends at most a start and a stop per second of typing (spec §4, 1 s debounce): room for several tabs.
-  readonly #typing = new UserRateLimiter({ max: 20, windowMs: WINDOW_MS });
-  /** Sends and edits share one budget per user (MESSAGE_RATE_LIMIT_MAX per 10 s); over it: 429, nothing written. */
+  // Per process even with several: a few extra typing events per process harm nobody, and typing stays off Redis.
+  readonly #typing = new MemoryRateLimiter({ max: 20, windowMs: MESSAGE_LIMIT_WINDOW_MS });
+  /**
+   * Sends and edits share one budget per user (MESSAGE_RATE_LIMIT_MAX per 10 s, across every process); over it:
+   * 429, nothing written.
+   */
   readonly #writes: UserRateLimiter;
   readonly #sent: SentMessageWriter;
 
@@ -51,14 +56,14 @@ export class MessageService {
     chats: ChatService,
     publisher: Publisher,
     logger: Logger,
-    limits: { writesPer10Seconds: number },
+    limits: { writes: UserRateLimiter },
   ) {
     this.#db = db;
     this.#chats = chats;
     this.#publisher = publisher;
     this.#logger = logger;
     this.#sent = new SentMessageWriter(db, logger);
-    this.#writes = new UserRateLimiter({ max: limits.writesPer10Seconds, windowMs: WINDOW_MS });
+    this.#writes = limits.writes;
   }
 
   async page(
@@ -85,7 +90,7 @@ export class MessageService {
    * message the first attempt stored, and publishes nothing new. Sending also marks the chat read up to it.
    */
   async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
-    this.#writes.take(userId);
+    await this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
     // Two statements, no transaction: the access check (one query), then the insert with the sender's read marker
@@ -124,7 +129,7 @@ export class MessageService {
 
   /** Author only, while they may still write in the chat; blank content is refused by the body schema. */
   async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<Message> {
-    this.#writes.take(userId);
+    await this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const { row, access } = await this.#db.transaction(async (tx) => {
       const access = await this.#chats.access(userId, chatId, tx);
@@ -152,7 +157,7 @@ export class MessageService {
 
   /** Typing is not stored: it goes to the other members only, lightly rate-limited per user. */
   async typing(userId: string, chatId: string, isTyping: boolean): Promise<void> {
-    this.#typing.take(userId);
+    this.#typing.takeNow(userId);
     const access = await this.#writable(userId, chatId, this.#db);
     const user = await findUserById(this.#db, userId);
     if (!user) throw new ChatNotFoundError();

@@ -1,10 +1,11 @@
-import { RateLimitedError } from '../../errors.js';
+import { RateLimitedError } from '../errors.js';
+import type { UserRateLimiter } from './user-rate-limiter.js';
 
 /**
- * A fixed-window counter per user, in memory and per process (like the auth limits): typing events, and message
- * writes (a script with a stolen cookie must not flood a chat). One window for everyone keeps it small.
+ * A fixed-window counter per user, in memory and per process: typing events always (cheap, and a few extra per
+ * process harm nobody), message writes when the server runs alone. One window for everyone keeps it small.
  */
-export class UserRateLimiter {
+export class MemoryRateLimiter implements UserRateLimiter {
   readonly #max: number;
   readonly #windowMs: number;
   readonly #now: () => number;
@@ -17,8 +18,17 @@ export class UserRateLimiter {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Counts the attempt; throws RateLimitedError (429, with the seconds to wait) when the user is over the limit. */
-  take(userId: string): void {
+  take(userId: string): Promise<void> {
+    try {
+      this.takeNow(userId);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** The same count, synchronously, for callers that never wait on a limit. */
+  takeNow(userId: string): void {
     const now = this.#now();
     // One window for everyone: the whole map is dropped when it ends, so it never grows beyond one window's users.
     if (now - this.#windowStart >= this.#windowMs) {

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { ACCESS_COOKIE } from '@beseda/protocol/auth';
+import type { Message } from '@beseda/protocol/chats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directChat, newPerson, type Person } from './chats-fixtures.js';
+import { createTestDatabase, type TestDatabase, type TestResponse, type TestServer, startServer } from './harness.js';
+import { deleteRedisKeys, uniqueRedisPrefix } from './realtime-redis.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? '';
+const enabled = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
+
+/**
+ * Two servers as two processes behind one address (one PostgreSQL, one Redis): a user or an IP gets one allowance,
+ * not one per process. Fails if either limit is counted in memory.
+ */
+describe.skipIf(!enabled)(
+  'rate limits across two servers on one Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL)',
+  () => {
+    let database: TestDatabase;
+    let a: TestServer;
+    let b: TestServer;
+    const redisKeyPrefix = uniqueRedisPrefix();
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      const overrides = {
+        redisUrl,
+        redisKeyPrefix,
+        authSecret: randomBytes(32).toString('base64url'),
+        messageRateLimitMax: 3,
+        authRateLimitMax: 2,
+      };
+      a = await startServer('postgres', overrides, { sharedDatabase: database });
+      b = await startServer('postgres', overrides, { sharedDatabase: database });
+    });
+    afterAll(async () => {
+      try {
+        await a.close();
+        await b.close();
+      } finally {
+        await database.drop();
+        await deleteRedisKeys(redisUrl, redisKeyPrefix);
+      }
+    });
+
+    /** The same signed-in browser, through the other server. */
+    function through(server: TestServer, person: Person): Person {
+      const client = server.client();
+      client.setCookie(ACCESS_COOKIE, person.client.cookie(ACCESS_COOKIE) ?? '');
+      return { user: person.user, client };
+    }
+
+    const errorCode = (response: TestResponse) => (response.body as { error: { code: string } }).error.code;
+
+    it('counts one user’s message writes on both servers together; nothing over the limit is stored', async () => {
+      const [alice, bob] = [await newPerson(a), await newPerson(b)];
+      const chatId = await directChat(alice, bob);
+      const send = (person: Person, content: string) =>
+        person.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content, clientId: content } });
+
+      const onB = through(b, alice);
+      expect((await send(alice, 'раз')).status).toBe(200);
+      expect((await send(onB, 'два')).status).toBe(200);
+      expect((await send(alice, 'три')).status).toBe(200);
+      const refused = await send(onB, 'четыре');
+      expect(refused.status).toBe(429);
+      expect(errorCode(refused)).toBe('RATE_LIMITED');
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(10);
+
+      const stored = (await alice.client.get(`/api/chat/messages?chatId=${chatId}`)).body as { messages: Message[] };
+      expect(stored.messages.map((m) => m.content).sort()).toEqual(['два', 'раз', 'три']);
+      // Bob's budget is his own.
+      expect((await send(through(a, bob), 'привет')).status).toBe(200);
+    });
+
+    it('counts sign-in attempts from one address on both servers together', async () => {
+      const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+      const login = (server: TestServer) =>
+        server.client().post('/api/auth/login', { json: { email, password: 'wrong-password-1' } });
+      expect((await login(a)).status).toBe(403);
+      expect((await login(b)).status).toBe(403);
+      const limited = await login(a);
+      expect(limited.status).toBe(429);
+      expect(errorCode(limited)).toBe('RATE_LIMITED');
+      expect((await login(b)).status).toBe(429);
+    });
+  },
+);
