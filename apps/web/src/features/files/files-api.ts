@@ -1,8 +1,10 @@
 import {
+  avatarCommitGroupResponseSchema,
   avatarCommitUserResponseSchema,
   avatarUploadUrlResponseSchema,
   type AvatarEntity,
 } from '@beseda/protocol/files';
+import type { Group } from '@beseda/protocol/groups';
 import type { Me } from '@beseda/protocol/user';
 import { api } from '../../lib/api/client';
 import { createLogger } from '../../lib/logger';
@@ -58,4 +60,13 @@ async function putFile(url: string, file: File, contentType: string): Promise<vo
 export async function commitUserAvatar(key: string, userId: string): Promise<Me> {
   const body = { key, entity: 'user', subjectId: userId };
   return (await api.post('/files/avatar/commit', body, { schema: avatarCommitUserResponseSchema })).user;
+}
+
+/**
+ * Step 3 for an existing group (owner only, else 403 NOT_GROUP_OWNER): the answer is the whole group, as
+ * `GET /group/{id}`; the other members hear `group_avatar_changed`.
+ */
+export async function commitGroupAvatar(key: string, groupId: string): Promise<Group> {
+  const body = { key, entity: 'group', subjectId: groupId };
+  return (await api.post('/files/avatar/commit', body, { schema: avatarCommitGroupResponseSchema })).group;
 }

@@ -7,7 +7,7 @@ import { showGroupModal } from './group-modals';
 import type { GroupEntry } from './groups-state';
 import styles from './group-sidebar.module.css';
 
-/** The group name and its menu (spec §2 Group sidebar; settings and delete are the spec's stubs). */
+/** The group name and its menu (spec §2 Group sidebar; delete, and settings for non-owners, are the spec's stubs). */
 export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -27,7 +27,13 @@ export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: bool
       icon: 'friend',
       onSelect: () => showGroupModal('invite', { groupId: group.id }),
     },
-    { id: 'settings', label: t('group.menuSettings'), icon: 'gear', onSelect: soon },
+    {
+      id: 'settings',
+      label: t('group.menuSettings'),
+      icon: 'gear',
+      // The owner's settings are the picture and the name; for everyone else they stay the spec's stub.
+      onSelect: isOwner ? () => showGroupModal('settings', { groupId: group.id }) : soon,
+    },
   ];
   if (isOwner) {
     items.push(

@@ -1,4 +1,5 @@
 import { useGroupModals } from './group-modals';
+import { GroupSettingsModal } from './group-settings-modal';
 import { InviteModal } from './invite-modal';
 import { NewChannelModal } from './new-channel-modal';
 import { NewGroupModal } from './new-group-modal';
@@ -13,6 +14,7 @@ export function GroupModalHost() {
       {modals.newChannel ? <NewChannelModal key={modals.newChannel.groupId} {...modals.newChannel} /> : null}
       {modals.invite ? <InviteModal key={modals.invite.groupId ?? ''} {...modals.invite} /> : null}
       {modals.rename ? <RenameGroupModal key={modals.rename.groupId} {...modals.rename} /> : null}
+      {modals.settings ? <GroupSettingsModal key={modals.settings.groupId} {...modals.settings} /> : null}
     </>
   );
 }

@@ -9,6 +9,8 @@ export interface GroupModalProps {
   /** null: no group selected (the modal then says so). */
   invite: { groupId: string | null };
   rename: { groupId: string };
+  /** «Настройки сервера» (owner): the picture and the name. */
+  settings: { groupId: string };
 }
 
 export type GroupModalType = keyof GroupModalProps;

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Group } from '@beseda/protocol/groups';
 import type { Logger } from '../../lib/logger';
+import { createEventRegistry } from '../../lib/realtime/events';
+import { fetchGroup } from './groups-api';
 import { registerGroupEvents } from './groups-events';
-import { EMPTY_GROUPS_STATE, type GroupsState } from './groups-state';
+import { EMPTY_GROUPS_STATE, type GroupsState, receiveGroup } from './groups-state';
 import { resetGroups, useGroupsStore } from './groups-store';
+
+vi.mock('./groups-api', () => ({ fetchGroup: vi.fn(() => new Promise<never>(() => undefined)) }));
 
 const log: Logger = { debug: vi.fn(), log: vi.fn(), warn: vi.fn(), error: vi.fn(), child: () => log };
 
@@ -21,7 +26,32 @@ function fakeClient() {
   return { client, unfollowed };
 }
 
-afterEach(() => resetGroups());
+afterEach(() => {
+  resetGroups();
+  vi.clearAllMocks();
+});
+
+const meta = { channel: 'group#g1', offset: 1 };
+const NEW_PICTURE = '/api/files/avatar/0123456789abcdef0123456789abcdef.png';
+
+const held: Group = {
+  id: 'g1',
+  name: 'Горный клуб',
+  avatarUrl: null,
+  ownerId: 'u-owner',
+  channels: [],
+  memberCount: 2,
+  myRoleId: 'r-member',
+  unread: false,
+  members: [],
+  roles: [],
+};
+
+/** The real event registry (what RealtimeClient dispatches through), with follow() faked. */
+function liveClient() {
+  const registry = createEventRegistry(() => undefined);
+  return { registry, client: { on: registry.on, follow: vi.fn(() => () => undefined) } };
+}
 
 describe('registerGroupEvents', () => {
   it('follows group#<id> for every group the store holds, as the list changes', () => {
@@ -40,5 +70,38 @@ describe('registerGroupEvents', () => {
     stop();
     expect(unfollowed).toEqual(['group#g1', 'group#g2']);
     expect(client.on).toHaveBeenCalledWith('group_update', expect.any(Function));
+  });
+
+  it('puts a changed group picture on the held group (toolbar icon and everywhere it shows), once', () => {
+    useGroupsStore.setState({ data: receiveGroup(EMPTY_GROUPS_STATE, held) });
+    const { registry, client } = liveClient();
+    const stop = registerGroupEvents(client, log);
+    const event = {
+      type: 'group_update' as const,
+      status: 'group_avatar_changed',
+      payload: { groupId: 'g1', avatarUrl: NEW_PICTURE },
+    };
+    registry.dispatch(event, meta);
+    const after = useGroupsStore.getState().data;
+    expect(after.byId.g1).toMatchObject({ name: 'Горный клуб', avatarUrl: NEW_PICTURE });
+    registry.dispatch(event, { ...meta, offset: 2 });
+    expect(useGroupsStore.getState().data).toBe(after);
+    stop();
+  });
+
+  it('ignores a picture of a group it does not hold (no load, no entry) and drops a malformed one', () => {
+    useGroupsStore.setState({ data: receiveGroup(EMPTY_GROUPS_STATE, held) });
+    const before = useGroupsStore.getState().data;
+    const { registry, client } = liveClient();
+    const stop = registerGroupEvents(client, log);
+    registry.dispatch(
+      { type: 'group_update', status: 'group_avatar_changed', payload: { groupId: 'g2', avatarUrl: NEW_PICTURE } },
+      meta,
+    );
+    registry.dispatch({ type: 'group_update', status: 'group_avatar_changed', payload: { groupId: 'g1' } }, meta);
+    expect(useGroupsStore.getState().data).toBe(before);
+    expect(fetchGroup).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledOnce();
+    stop();
   });
 });

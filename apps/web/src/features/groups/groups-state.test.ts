@@ -126,6 +126,24 @@ describe('groups state', () => {
     expect(applyGroupEvent(next, elsewhere, ME)).toBe(next);
   });
 
+  it('shows a changed group picture once, keeps the rest of the group, and ignores unknown groups', () => {
+    const event: GroupEvent = {
+      type: 'group_update',
+      status: 'group_avatar_changed',
+      payload: { groupId: 'g1', avatarUrl: '/api/files/avatar/0123456789abcdef0123456789abcdef.png' },
+    };
+    const next = applyGroupEvent(state, event, ME);
+    expect(next.byId.g1).toEqual({ ...state.byId.g1, avatarUrl: event.payload.avatarUrl });
+    expect(next.ids).toBe(state.ids);
+    // A duplicate (a replay after reconnect, or the owner's own answer arriving first) changes nothing.
+    expect(applyGroupEvent(next, event, ME)).toBe(next);
+    const elsewhere: GroupEvent = { ...event, payload: { ...event.payload, groupId: 'g2' } };
+    expect(applyGroupEvent(next, elsewhere, ME)).toBe(next);
+    // null is a picture taken away: the icon falls back to the initials.
+    const removed = applyGroupEvent(next, { ...event, payload: { groupId: 'g1', avatarUrl: null } }, ME);
+    expect(removed.byId.g1?.avatarUrl).toBeNull();
+  });
+
   it('lets the owner alone write in the system channel and nobody in voice', () => {
     expect(canWriteIn('SYSTEM', OWNER, OWNER)).toBe(true);
     expect(canWriteIn('SYSTEM', OWNER, ME)).toBe(false);

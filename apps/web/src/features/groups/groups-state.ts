@@ -96,7 +96,7 @@ function renameChannel(group: GroupEntry, info: ChannelInfo): GroupEntry {
 
 /**
  * One `group_update` event (STYLE habit 8): returns the same state for a duplicate (a member or channel already
- * there, a name already applied) and for a group we do not hold (the store loads it instead).
+ * there, a name or picture already applied) and for a group we do not hold (the store loads it instead).
  */
 export function applyGroupEvent(state: GroupsState, event: GroupEvent, meId: string): GroupsState {
   const group = state.byId[event.payload.groupId];
@@ -114,6 +114,10 @@ export function applyGroupEvent(state: GroupsState, event: GroupEvent, meId: str
       break;
     case 'group_renamed':
       if (group.name !== event.payload.name) next = { ...group, name: event.payload.name };
+      break;
+    case 'group_avatar_changed':
+      // A new picture is a new key and URL (the files README), so the same URL means the event was already applied.
+      if (group.avatarUrl !== event.payload.avatarUrl) next = { ...group, avatarUrl: event.payload.avatarUrl };
       break;
     case 'group_created':
       break;

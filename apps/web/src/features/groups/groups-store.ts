@@ -5,6 +5,8 @@ import { getScoped, setScoped } from '../../lib/local-db/db';
 import { groupWarningKey } from '../../lib/local-db/scoped-key';
 import { createLogger } from '../../lib/logger';
 import { useUserStore } from '../auth/user-store';
+import type { AvatarChoice } from '../files/avatar-file';
+import { commitGroupAvatar, uploadAvatar } from '../files/files-api';
 import * as groupsApi from './groups-api';
 import {
   applyGroupEvent,
@@ -133,6 +135,15 @@ export async function createChannel(groupId: string, name: string, type: Channel
 
 export async function renameGroup(groupId: string, name: string): Promise<void> {
   receive(await groupsApi.renameGroup(groupId, name));
+}
+
+/**
+ * Owner only: upload-url for this group → PUT → commit. The answer is the whole group; the other members (and this
+ * user's other tabs) get the picture from `group_avatar_changed`, which the reducer then finds already applied.
+ */
+export async function changeGroupAvatar(groupId: string, choice: AvatarChoice<File>): Promise<void> {
+  const key = await uploadAvatar(choice, 'group', groupId);
+  receive(await commitGroupAvatar(key, groupId));
 }
 
 /** Accepting twice is harmless (the server answers `joined: false`); either way the group is loaded. */

@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GROUP_NAME_MAX_LENGTH } from '@beseda/protocol/groups';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { useAvatarUpload } from '../files/use-avatar-upload';
+import { GroupIcon } from './group-icon';
+import { hideGroupModal, type GroupModalProps } from './group-modals';
+import { changeGroupAvatar, renameGroup, useGroupsStore } from './groups-store';
+import { useNameForm } from './use-name-form';
+import styles from './group-modals.module.css';
+
+/**
+ * «Настройки сервера» for the owner: the group's picture and its name. A picked picture is uploaded and committed at
+ * once (like «Обновить фото» in /settings/my), so every member sees it live through `group_avatar_changed`; the name
+ * is saved with «Сохранить», the same request and errors as «Переименовать».
+ */
+export function GroupSettingsModal({ groupId }: GroupModalProps['settings']) {
+  const { t } = useTranslation();
+  const group = useGroupsStore((state) => state.data.byId[groupId]);
+  const currentName = group?.name ?? '';
+  const close = () => hideGroupModal('settings');
+  const avatar = useAvatarUpload({
+    save: (choice) => changeGroupAvatar(groupId, choice),
+    savedKey: 'group.settingsIconUpdated',
+  });
+  const form = useNameForm(
+    currentName,
+    async (name) => {
+      // Saving an untouched name is just closing: no request, no `group_renamed` for every member.
+      if (name !== currentName) await renameGroup(groupId, name);
+      close();
+    },
+    'group.renameFailed',
+  );
+  const noteId = useId();
+
+  const picture = avatar.picker.chosen?.previewUrl ?? group?.avatarUrl ?? null;
+  const changeLabel = picture ? t('group.settingsIconChange') : t('group.settingsIconUpload');
+  return (
+    <Modal
+      title={t('group.settingsTitle')}
+      subtitle={t('group.settingsSubtitle')}
+      closeLabel={t('group.close')}
+      cancelLabel={t('group.cancel')}
+      successLabel={t('group.settingsSave')}
+      successLoading={form.busy}
+      onClose={close}
+      onSuccess={() => void form.submit()}
+      testId="group-settings-modal"
+    >
+      <div className={styles.settingsIcon}>
+        <div className={styles.pickerFrame}>
+          <button
+            type="button"
+            className={[styles.iconFrame, picture ? styles.iconChosen : '', avatar.busy ? styles.iconBusy : ''].join(
+              ' ',
+            )}
+            onClick={avatar.picker.open}
+            disabled={avatar.busy}
+            aria-label={changeLabel}
+            aria-describedby={noteId}
+            data-testid="group-settings-avatar"
+          >
+            <GroupIcon
+              name={form.name.trim() || currentName || '?'}
+              avatarUrl={picture}
+              size={80}
+              className={styles.settingsIconImage}
+            />
+            <span className={styles.iconOverlay} aria-hidden="true">
+              {avatar.busy ? (
+                <Spinner size={24} />
+              ) : (
+                <>
+                  <Icon name="image" size={20} />
+                  {changeLabel}
+                </>
+              )}
+            </span>
+          </button>
+          <span className={styles.iconBadge} aria-hidden="true">
+            <Icon name="image" size={12} />
+          </span>
+        </div>
+        <div className={styles.settingsIconText}>
+          <p className={styles.legend}>{t('group.settingsIcon')}</p>
+          <p
+            className={`${styles.pickerNote} ${avatar.message ? styles.pickerError : styles.note}`}
+            id={noteId}
+            role={avatar.message ? 'alert' : undefined}
+            data-testid="group-settings-avatar-note"
+          >
+            {avatar.message ?? t('group.settingsIconHint')}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={avatar.busy}
+            onClick={avatar.picker.open}
+            data-testid="group-settings-avatar-change"
+          >
+            {changeLabel}
+          </Button>
+        </div>
+        <input {...avatar.picker.inputProps} data-testid="group-settings-avatar-input" />
+      </div>
+      <TextField
+        label={t('group.newName')}
+        value={form.name}
+        maxLength={GROUP_NAME_MAX_LENGTH}
+        error={form.error}
+        onChange={form.onNameChange}
+        data-testid="group-settings-name"
+      />
+    </Modal>
+  );
+}
