@@ -1,77 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { drawPng, expectUploadedImage } from './pictures.js';
 import { newUser, register } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 
 const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
-
-/**
- * A real PNG drawn by the page's own canvas (a sunset over hills, or a group logo), so the test needs neither a
- * committed binary nor a PNG encoder; Chromium encodes it exactly as a user's image editor would.
- */
-async function drawPng(page: Page, kind: 'portrait' | 'logo'): Promise<Buffer> {
-  const base64 = await page.evaluate((what) => {
-    const size = 256;
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    if (what === 'portrait') {
-      const sky = ctx.createLinearGradient(0, 0, 0, size);
-      sky.addColorStop(0, '#ff9a5a');
-      sky.addColorStop(0.55, '#f0568c');
-      sky.addColorStop(1, '#6b3fa0');
-      ctx.fillStyle = sky;
-      ctx.fillRect(0, 0, size, size);
-      ctx.fillStyle = '#ffe28a';
-      ctx.beginPath();
-      ctx.arc(size * 0.5, size * 0.56, size * 0.2, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.fillStyle = '#3b2a6b';
-      ctx.beginPath();
-      ctx.moveTo(0, size * 0.78);
-      ctx.quadraticCurveTo(size * 0.3, size * 0.55, size * 0.55, size * 0.76);
-      ctx.quadraticCurveTo(size * 0.8, size * 0.6, size, size * 0.72);
-      ctx.lineTo(size, size);
-      ctx.lineTo(0, size);
-      ctx.fill();
-    } else {
-      const bg = ctx.createLinearGradient(0, 0, size, size);
-      bg.addColorStop(0, '#1fb58f');
-      bg.addColorStop(1, '#1a6fd1');
-      ctx.fillStyle = bg;
-      ctx.fillRect(0, 0, size, size);
-      ctx.strokeStyle = '#ffffff';
-      ctx.lineWidth = size * 0.07;
-      ctx.lineJoin = 'round';
-      ctx.beginPath();
-      ctx.moveTo(size * 0.25, size * 0.7);
-      ctx.lineTo(size * 0.5, size * 0.28);
-      ctx.lineTo(size * 0.75, size * 0.7);
-      ctx.closePath();
-      ctx.stroke();
-      ctx.fillStyle = '#ffffff';
-      ctx.beginPath();
-      ctx.arc(size * 0.5, size * 0.56, size * 0.07, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  }, kind);
-  return Buffer.from(base64, 'base64');
-}
-
-/** The image inside an Avatar / GroupIcon: present, from our files endpoint, and actually decoded by the browser. */
-async function expectUploadedImage(container: Locator): Promise<string> {
-  const image = container.locator('img');
-  await expect(image).toHaveAttribute('src', /^\/api\/files\/avatar\/[0-9a-f]{32}\.png$/);
-  await expect(image).toHaveAttribute('alt', '');
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
-  return (await image.getAttribute('src')) ?? '';
-}
 
 test('avatars: the profile photo in /settings/my (validated, uploaded, shown everywhere) and a new group with a picture', async ({
   browser,

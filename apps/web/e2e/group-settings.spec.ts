@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { drawPng, expectUploadedImage } from './pictures.js';
 import { newUser, register } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
@@ -13,45 +14,6 @@ async function signedUp(browser: Browser, prefix: string): Promise<Page> {
   return page;
 }
 
-/** A group logo (a mountain under a sun) drawn by the page's canvas, so no binary fixture is committed. */
-async function drawLogo(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const size = 256;
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    const sky = ctx.createLinearGradient(0, 0, 0, size);
-    sky.addColorStop(0, '#f7b733');
-    sky.addColorStop(1, '#fc4a1a');
-    ctx.fillStyle = sky;
-    ctx.fillRect(0, 0, size, size);
-    ctx.fillStyle = '#fff3c4';
-    ctx.beginPath();
-    ctx.arc(size * 0.68, size * 0.32, size * 0.12, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = '#2d1b4e';
-    ctx.beginPath();
-    ctx.moveTo(0, size);
-    ctx.lineTo(size * 0.38, size * 0.42);
-    ctx.lineTo(size * 0.58, size * 0.7);
-    ctx.lineTo(size * 0.74, size * 0.55);
-    ctx.lineTo(size, size);
-    ctx.fill();
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  });
-  return Buffer.from(base64, 'base64');
-}
-
-/** The picture inside a GroupIcon: from our files endpoint and actually decoded by the browser. */
-async function expectPicture(container: Locator, src?: string): Promise<string> {
-  const image = container.locator('img');
-  await expect(image).toHaveAttribute('src', src ?? /^\/api\/files\/avatar\/[0-9a-f]{32}\.png$/);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
-  return (await image.getAttribute('src')) ?? '';
-}
-
 test('server settings: the owner changes the group picture and name; another member sees both live; a member gets the stub', async ({
   browser,
 }) => {
@@ -60,7 +22,7 @@ test('server settings: the owner changes the group picture and name; another mem
   mkdirSync(docs, { recursive: true });
   const owner = await signedUp(browser, 'gs_own');
   const member = await signedUp(browser, 'gs_mem');
-  const logo = await drawLogo(owner);
+  const logo = await drawPng(owner, 'mountain');
 
   // The owner makes a group (no picture) and invites the member.
   await owner.getByTestId('toolbar-add-group').click();
@@ -118,14 +80,14 @@ test('server settings: the owner changes the group picture and name; another mem
   await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await expect(owner.getByText('Значок сервера обновлён')).toBeVisible();
   await expect(note).toContainText('JPEG, PNG или WebP до 3 МБ');
-  const src = await expectPicture(modal.getByTestId('group-settings-avatar'));
+  const src = await expectUploadedImage(modal.getByTestId('group-settings-avatar'));
   await expect(modal.getByTestId('group-settings-avatar-change')).toHaveText('Сменить значок');
-  await expectPicture(owner.getByTestId('toolbar-group'), src);
+  await expectUploadedImage(owner.getByTestId('toolbar-group'), src);
   const served = await owner.request.get(src);
   expect(Buffer.from(await served.body()).equals(logo)).toBe(true);
 
   // The member's toolbar shows it live, without a reload.
-  await expectPicture(memberIcon, src);
+  await expectUploadedImage(memberIcon, src);
   expect(await member.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
   await owner.getByText('Значок сервера обновлён').waitFor({ state: 'detached' });
@@ -146,7 +108,7 @@ test('server settings: the owner changes the group picture and name; another mem
 
   // It is the group's picture for good: after a reload the member still sees it.
   await member.reload();
-  await expectPicture(member.getByTestId('toolbar-group'), src);
+  await expectUploadedImage(member.getByTestId('toolbar-group'), src);
 
   await owner.context().close();
   await member.context().close();

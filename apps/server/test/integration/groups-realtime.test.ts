@@ -1,12 +1,14 @@
 import type { Message } from '@beseda/protocol/chats';
-import { type GroupEvent, groupEventSchema } from '@beseda/protocol/groups';
+import { type Group, type GroupEvent, groupEventSchema } from '@beseda/protocol/groups';
 import { groupChannel, userChannel } from '@beseda/protocol/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
-import { newPerson, type Person } from './chats-fixtures.js';
+import { pngImage } from '../fixtures/images.js';
+import { newPerson, type Person, published } from './chats-fixtures.js';
+import { commit, put, upload, uploadUrl } from './files-fixtures.js';
 import { channelByKey, createChannel, createGroup, createInvite, groupWith } from './groups-fixtures.js';
 import { type Driver, startServer, type TestServer } from './harness.js';
-import { type RealtimeClient, realtimeClient, waitFor } from './realtime-client.js';
+import { type RealtimeClient, realtimeClient, sleep, waitFor } from './realtime-client.js';
 import { deleteRedisKeys, uniqueRedisPrefix } from './realtime-redis.js';
 
 /** PGlite with the in-memory broker always; PostgreSQL with Redis as well when both are provided. */
@@ -132,6 +134,70 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
       { type: 'new_message', payload: { chatId, message } },
       { type: 'typing', payload: { chatId, userId: joiner.user.id, name: joiner.user.nickname } },
       { type: 'new_message', payload: { chatId, message: expect.objectContaining({ content: 'ответ' }) } },
+    ]);
+  });
+
+  /** upload-url for this existing group + PUT, as «Настройки сервера» does; returns the key. */
+  async function groupPicture(person: Person, groupId: string, seed: number): Promise<string> {
+    const target = await uploadUrl(person, 'group', 'png', groupId);
+    expect((await put(person, target.url, pngImage(8, 8, seed), target.contentType)).status).toBe(200);
+    return target.key;
+  }
+
+  /** A member listening on the group channel; returns what it has received, parsed. */
+  async function listening(person: Person, groupId: string): Promise<() => GroupEvent[]> {
+    const client = await connect(person);
+    await subscribed(client, groupChannel(groupId));
+    return () => (client.received.get(groupChannel(groupId)) ?? []).map((data) => groupEventSchema.parse(data));
+  }
+
+  it('the owner commits a picture: another member hears group_avatar_changed with the new avatarUrl', async () => {
+    const [owner, member] = [await newPerson(server), await newPerson(server)];
+    const group = await groupWith(owner, member);
+    const received = await listening(member, group.id);
+
+    const key = await groupPicture(owner, group.id, 3);
+    const committed = await commit(owner, key, 'group', group.id);
+    expect(committed.status, committed.text).toBe(200);
+    const avatarUrl = `/api/files/avatar/${key}`;
+    expect((committed.body as { group: Group }).group.avatarUrl).toBe(avatarUrl);
+
+    await waitFor(() => received().length === 1, 5_000, 'group_avatar_changed');
+    expect(received()).toEqual([
+      { type: 'group_update', status: 'group_avatar_changed', payload: { groupId: group.id, avatarUrl } },
+    ]);
+    // What the event says is what the member reads when they load the group.
+    const seen = (await member.client.get(`/api/group/${group.id}`)).body as { group: Group };
+    expect(seen.group.avatarUrl).toBe(avatarUrl);
+  });
+
+  it('a member’s commit is 403 NOT_GROUP_OWNER and publishes nothing; the owner’s next one is the only event', async () => {
+    const [owner, member] = [await newPerson(server), await newPerson(server)];
+    const group = await groupWith(owner, member);
+    const received = await listening(owner, group.id);
+    // A member may upload a group picture (for a group of their own), but not commit it to someone else's group.
+    const memberKey = await upload(member, 'group', pngImage(8, 8, 5));
+
+    const refused = await commit(member, memberKey, 'group', group.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'NOT_GROUP_OWNER' } });
+    // Give a wrongly published event the time it would need to arrive, then check the channel's history too.
+    await sleep(300);
+    expect(received()).toEqual([]);
+    const history = await published(server, groupChannel(group.id));
+    expect(history.filter((event) => event.status === 'group_avatar_changed')).toEqual([]);
+    expect(((await owner.client.get(`/api/group/${group.id}`)).body as { group: Group }).group.avatarUrl).toBeNull();
+
+    // The stream is alive: the owner's own commit arrives, and it is the only picture event.
+    const ownerKey = await groupPicture(owner, group.id, 9);
+    expect((await commit(owner, ownerKey, 'group', group.id)).status).toBe(200);
+    await waitFor(() => received().length === 1, 5_000, 'the owner’s group_avatar_changed');
+    expect(received()).toEqual([
+      {
+        type: 'group_update',
+        status: 'group_avatar_changed',
+        payload: { groupId: group.id, avatarUrl: `/api/files/avatar/${ownerKey}` },
+      },
     ]);
   });
 });

@@ -14,9 +14,8 @@ import { TextField } from '../../ui/text-field';
 import { Tooltip } from '../../ui/tooltip';
 import { logout } from '../auth/auth-api';
 import { useUserStore } from '../auth/user-store';
-import { type AvatarChoice, avatarFailure } from '../files/avatar-file';
 import { commitUserAvatar, uploadAvatar } from '../files/files-api';
-import { useAvatarPicker } from '../files/use-avatar-picker';
+import { useAvatarUpload } from '../files/use-avatar-upload';
 import { showToast } from '../toasts/toast-store';
 import styles from './my-account-page.module.css';
 import { SessionCard } from './session-card';
@@ -29,38 +28,18 @@ const log = createLogger('settings');
  * at once and shows as a preview meanwhile. The user store then holds the new URL, so every avatar of the signed-in
  * user (this card, the user panel, own messages, member lists) changes together.
  */
-function useAvatarUpload(userId: string) {
-  const { t } = useTranslation();
+function useProfilePhotoUpload(userId: string) {
   const setUser = useUserStore((state) => state.setUser);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const picker = useAvatarPicker({ reportCancel: true, onChosen: (choice) => void upload(choice) });
-
-  async function upload(choice: AvatarChoice<File>) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const key = await uploadAvatar(choice, 'user');
-      setUser(await commitUserAvatar(key, userId));
-      showToast({ type: 'success', title: t('settings.avatarUpdated') });
-    } catch (error) {
-      log.warn('Avatar upload failed', error);
-      const reason = avatarFailure(error);
-      setFailure('values' in reason ? t(reason.key, reason.values) : t(reason.key));
-    } finally {
-      setBusy(false);
-      picker.clear();
-    }
-  }
-
-  const problem = picker.problem ? t(picker.problem) : null;
-  return { picker, busy, message: problem ?? failure };
+  return useAvatarUpload({
+    save: async (choice) => setUser(await commitUserAvatar(await uploadAvatar(choice, 'user'), userId)),
+    savedKey: 'settings.avatarUpdated',
+  });
 }
 
 function ProfileCard() {
   const { t } = useTranslation();
   const { id, nickname, name, email, avatarUrl } = useUserStore();
-  const avatar = useAvatarUpload(id);
+  const avatar = useProfilePhotoUpload(id);
   const errorId = useId();
 
   async function copyNickname() {
