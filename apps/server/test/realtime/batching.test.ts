@@ -1,20 +1,17 @@
 import { userChannel } from '@beseda/protocol/realtime';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.js';
-import { signToken, startServer, waitFor } from './helpers.js';
+import { signToken, startServer, testScope, waitFor } from './helpers.js';
 import { connectRaw } from './raw-client.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-});
+const { closeLater } = testScope();
 
 describe('realtime gateway write batching', () => {
   it('sends a burst of publications to one client as few newline-separated messages, in order', async () => {
     const s: TestServer = await startServer();
-    cleanups.push(() => s.stop());
+    closeLater(() => s.stop());
     const client = await connectRaw(s.url, await signToken('u1'));
-    cleanups.push(() => client.ws.terminate());
+    closeLater(() => client.ws.terminate());
     const channel = userChannel('u1');
     client.send(JSON.stringify({ id: 2, subscribe: { channel } }));
     await waitFor(() => client.frames.some((frame) => frame.id === 2), 5000, 'subscribe reply');

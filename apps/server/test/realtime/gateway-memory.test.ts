@@ -1,36 +1,24 @@
 import { userChannel, userMessageChannel } from '@beseda/protocol/realtime';
-import type { Centrifuge } from 'centrifuge';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryBroker } from '../../src/realtime/broker-memory.js';
-import type { TestServer } from './helpers.js';
-import { createClient, delay, signToken, startServer, track, waitFor } from './helpers.js';
+import {
+  createClient,
+  delay,
+  signToken,
+  startServer,
+  subscribeAndConnect,
+  testScope,
+  track,
+  waitFor,
+} from './helpers.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-});
-
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const s = await startServer(options);
-  cleanups.push(() => s.stop());
-  return s;
-}
-
-function client(s: TestServer, options: Parameters<typeof createClient>[1]): Centrifuge {
-  const c = createClient(s.url, options);
-  cleanups.push(() => c.disconnect());
-  return c;
-}
+const { closeLater, server, client } = testScope();
 
 describe('realtime gateway with the official centrifuge client (memory broker)', () => {
   it('connects, subscribes and receives a publication with its offset', async () => {
     const s = await server();
     const c = client(s, { token: await signToken('u1') });
-    const sub = c.newSubscription(userChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
     expect(t.subscribed[0]).toMatchObject({ wasRecovering: false, recovered: false, offset: 0 });
     expect(t.subscribed[0]?.epoch).toMatch(/^[0-9a-f]{12}$/);
 
@@ -150,11 +138,7 @@ describe('realtime gateway with the official centrifuge client (memory broker)',
   it('recovers exactly the 50 publications missed while disconnected, in order, once', async () => {
     const s = await server();
     const c = client(s, { token: await signToken('u1') });
-    const sub = c.newSubscription(userMessageChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    const { sub, t } = await subscribeAndConnect(c, userMessageChannel('u1'));
     for (let i = 1; i <= 5; i += 1) await s.gateway.publish(userMessageChannel('u1'), { n: i });
     await waitFor(() => t.publications.length === 5, 5000, 'live publications');
 
@@ -176,11 +160,7 @@ describe('realtime gateway with the official centrifuge client (memory broker)',
   it('recovers publications made during the subscribe itself (no gap between history and live)', async () => {
     const s = await server();
     const c = client(s, { token: await signToken('u1') });
-    const sub = c.newSubscription(userChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
     c.disconnect();
     for (let i = 1; i <= 20; i += 1) await s.gateway.publish(userChannel('u1'), { n: i });
     c.connect();
@@ -206,11 +186,7 @@ describe('realtime gateway with the official centrifuge client (memory broker)',
     });
     const s = await server({ broker, ownsBroker: true });
     const c = client(s, { token: await signToken('u1') });
-    const sub = c.newSubscription(userChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
     await s.gateway.publish(userChannel('u1'), { n: 1 });
     await waitFor(() => t.publications.length === 1, 5000, 'publication');
     const firstEpoch = t.subscribed[0]?.epoch;
@@ -272,12 +248,8 @@ describe('realtime gateway with the official centrifuge client (memory broker)',
     const first = await startServer({ broker, ownsBroker: false });
     let url = first.url;
     const c = createClient(first.url, { token: await signToken('u1'), url: () => url });
-    cleanups.push(() => c.disconnect());
-    const sub = c.newSubscription(userChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    closeLater(() => c.disconnect());
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
     const codes: number[] = [];
     c.on('connecting', (ctx) => codes.push(ctx.code));
     await first.stop();

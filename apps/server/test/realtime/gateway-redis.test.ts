@@ -1,19 +1,16 @@
 import { userChannel } from '@beseda/protocol/realtime';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisBroker } from '../../src/realtime/broker-redis.js';
 import type { RedisBrokerOptions } from '../../src/realtime/broker-redis.js';
 import type { Broker } from '../../src/realtime/broker.js';
-import { createClient, delay, signToken, startServer, track, waitFor } from './helpers.js';
+import { createClient, delay, signToken, startServer, subscribeAndConnect, testScope, waitFor } from './helpers.js';
 import type { TestServer } from './helpers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PREFIX = `beseda-test:${process.pid}:${Date.now()}`;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-});
+const { closeLater } = testScope();
 
 afterAll(async () => {
   if (REDIS_URL === undefined) return;
@@ -31,13 +28,13 @@ afterAll(async () => {
 
 function broker(options: Partial<RedisBrokerOptions> = {}): Broker {
   const b = createRedisBroker({ url: REDIS_URL ?? '', keyPrefix: PREFIX, ...options });
-  cleanups.push(() => b.close());
+  closeLater(() => b.close());
   return b;
 }
 
 async function processOnRedis(): Promise<TestServer> {
   const s = await startServer({ broker: broker(), ownsBroker: false });
-  cleanups.push(() => s.stop());
+  closeLater(() => s.stop());
   return s;
 }
 
@@ -59,12 +56,8 @@ describe.skipIf(REDIS_URL === undefined)('two gateway processes on one Redis (sk
     const a = await processOnRedis();
     const b = await processOnRedis();
     const c = createClient(a.url, { token: await signToken('u1') });
-    cleanups.push(() => c.disconnect());
-    const sub = c.newSubscription(userChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    closeLater(() => c.disconnect());
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
     for (let i = 1; i <= 20; i += 1) await b.gateway.publish(userChannel('u1'), { n: i });
     await waitFor(() => t.publications.length === 20, 5000, 'publications from B');
     expect(t.publications.map((p) => (p.data as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -75,12 +68,8 @@ describe.skipIf(REDIS_URL === undefined)('two gateway processes on one Redis (sk
     const b = await processOnRedis();
     let url = a.url;
     const c = createClient(a.url, { token: await signToken('u1'), url: () => url });
-    cleanups.push(() => c.disconnect());
-    const sub = c.newSubscription(userChannel('u1'));
-    const t = track(sub);
-    sub.subscribe();
-    c.connect();
-    await sub.ready(5000);
+    closeLater(() => c.disconnect());
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
 
     let n = 0;
     const publishSome = async (count: number): Promise<void> => {
@@ -112,7 +101,7 @@ describe.skipIf(REDIS_URL === undefined)('two gateway processes on one Redis (sk
     const a = await processOnRedis();
     const b = await processOnRedis();
     const c = createClient(a.url, { token: await signToken('u1', { sessionId: 'revoked' }) });
-    cleanups.push(() => c.disconnect());
+    closeLater(() => c.disconnect());
     const codes: number[] = [];
     c.on('disconnected', (ctx) => codes.push(ctx.code));
     c.connect();

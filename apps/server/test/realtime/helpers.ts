@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Centrifuge } from 'centrifuge';
 import type { Subscription } from 'centrifuge';
 import { SignJWT } from 'jose';
+import { afterEach } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Broker } from '../../src/realtime/broker.js';
 import { createMemoryBroker } from '../../src/realtime/broker-memory.js';
@@ -156,4 +157,51 @@ export function track(sub: Subscription): {
     }),
   );
   return { publications, subscribed };
+}
+
+/**
+ * Subscribes `client` to `channel`, connects it and waits until subscribed; returns the subscription and its record.
+ * Subscribing before connecting sends both in the client's first batch, as the web app does.
+ */
+export async function subscribeAndConnect(
+  client: Centrifuge,
+  channel: string,
+): Promise<{ sub: Subscription; t: ReturnType<typeof track> }> {
+  const sub = client.newSubscription(channel);
+  const t = track(sub);
+  sub.subscribe();
+  client.connect();
+  await sub.ready(5000);
+  return { sub, t };
+}
+
+/**
+ * What a test opens (servers, clients, brokers) is closed after it, newest first. Call once per test file:
+ * `server` and `client` start one and register its closing, `closeLater` registers any other closer.
+ */
+export function testScope(): {
+  closeLater: (close: () => Promise<void> | void) => void;
+  server: (options?: Parameters<typeof startServer>[0]) => Promise<TestServer>;
+  client: (s: TestServer, options: ClientOptions) => Centrifuge;
+} {
+  const closers: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  const closeLater = (close: () => Promise<void> | void): void => {
+    closers.push(close);
+  };
+  return {
+    closeLater,
+    async server(options = {}) {
+      const s = await startServer(options);
+      closeLater(() => s.stop());
+      return s;
+    },
+    client(s, options) {
+      const c = createClient(s.url, options);
+      closeLater(() => c.disconnect());
+      return c;
+    },
+  };
 }

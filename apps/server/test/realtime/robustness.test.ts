@@ -1,20 +1,10 @@
 import { userChannel } from '@beseda/protocol/realtime';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestServer } from './helpers.js';
-import { createClient, delay, signToken, startServer, track, waitFor } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createClient, delay, signToken, subscribeAndConnect, testScope, waitFor } from './helpers.js';
 import { connectRaw, openRaw } from './raw-client.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-});
-
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const s = await startServer(options);
-  cleanups.push(() => s.stop());
-  return s;
-}
+const { closeLater, server } = testScope();
 
 function replyTo(frames: Record<string, unknown>[], id: number): Record<string, unknown> | undefined {
   return frames.find((f) => f.id === id);
@@ -110,12 +100,8 @@ describe('realtime gateway under bad input', () => {
     slow.ws.pause(); // stops reading: the server's send buffer grows
 
     const healthy = createClient(s.url, { token: await signToken('ok') });
-    cleanups.push(() => healthy.disconnect());
-    const sub = healthy.newSubscription('notification');
-    const t = track(sub);
-    sub.subscribe();
-    healthy.connect();
-    await sub.ready(5000);
+    closeLater(() => healthy.disconnect());
+    const { t } = await subscribeAndConnect(healthy, 'notification');
 
     const payload = { type: 'contact', payload: 'x'.repeat(60_000) };
     for (let i = 0; i < 400 && slow.closeCode === null && s.gateway.stats().connections > 1; i += 1) {
@@ -142,12 +128,8 @@ describe('realtime gateway under bad input', () => {
     const s = await server();
     const token = await signToken('fuzz');
     const healthy = createClient(s.url, { token: await signToken('ok') });
-    cleanups.push(() => healthy.disconnect());
-    const sub = healthy.newSubscription(userChannel('ok'));
-    const t = track(sub);
-    sub.subscribe();
-    healthy.connect();
-    await sub.ready(5000);
+    closeLater(() => healthy.disconnect());
+    const { t } = await subscribeAndConnect(healthy, userChannel('ok'));
 
     const methods = [
       'connect',
