@@ -52,6 +52,15 @@ export function memberJoins(userId: string | Placeholder) {
   };
 }
 
+/** What a membership row is read from, over `chats` with the joins of `memberJoins` and the channel's group. */
+const membershipColumns = {
+  chat: chats,
+  member: chatMembers,
+  channel: { groupId: channels.groupId, channelId: channels.id, name: channels.name, type: channels.type },
+  ownerId: groups.ownerId,
+  groupJoinedAt: groupMembers.joinedAt,
+};
+
 /**
  * The chat if `userId` may read it (one probe on primary keys and unique indexes). Non-members get nothing, the
  * same as for an unknown id.
@@ -59,13 +68,7 @@ export function memberJoins(userId: string | Placeholder) {
 export async function findMembership(db: Database, chatId: string, userId: string): Promise<Membership | undefined> {
   const joins = memberJoins(userId);
   const [row] = await db
-    .select({
-      chat: chats,
-      member: chatMembers,
-      channel: { groupId: channels.groupId, channelId: channels.id, name: channels.name, type: channels.type },
-      ownerId: groups.ownerId,
-      groupJoinedAt: groupMembers.joinedAt,
-    })
+    .select(membershipColumns)
     .from(chats)
     .leftJoin(chatMembers, joins.chatMember)
     .leftJoin(channels, eq(channels.chatId, chats.id))
@@ -145,11 +148,7 @@ const membershipAccess = preparedFor((db) => {
   ))`;
   return db
     .select({
-      chat: chats,
-      member: chatMembers,
-      channel: { groupId: channels.groupId, channelId: channels.id, name: channels.name, type: channels.type },
-      ownerId: groups.ownerId,
-      groupJoinedAt: groupMembers.joinedAt,
+      ...membershipColumns,
       memberIds,
       friends,
     })

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { type ContactRow, contacts, type NewContactRow } from '../../db/schema/contacts.js';
 import { type UserRow, users } from '../../db/schema/users.js';
@@ -37,13 +37,7 @@ export async function acceptPending(
   const [row] = await db
     .update(contacts)
     .set({ status: 'ACCEPTED', updatedAt: input.now })
-    .where(
-      and(
-        eq(contacts.requesterId, input.requesterId),
-        eq(contacts.addresseeId, input.addresseeId),
-        eq(contacts.status, 'PENDING'),
-      ),
-    )
+    .where(isPendingRequest(input))
     .returning();
   return row;
 }
@@ -53,16 +47,7 @@ export async function deletePending(
   db: Database,
   input: { requesterId: string; addresseeId: string },
 ): Promise<ContactRow | undefined> {
-  const [row] = await db
-    .delete(contacts)
-    .where(
-      and(
-        eq(contacts.requesterId, input.requesterId),
-        eq(contacts.addresseeId, input.addresseeId),
-        eq(contacts.status, 'PENDING'),
-      ),
-    )
-    .returning();
+  const [row] = await db.delete(contacts).where(isPendingRequest(input)).returning();
   return row;
 }
 
@@ -109,4 +94,13 @@ export async function areFriends(db: Database, a: string, b: string): Promise<bo
     .where(and(pairCondition(a, b), eq(contacts.status, 'ACCEPTED')))
     .limit(1);
   return row !== undefined;
+}
+
+/** The pending request `requesterId` → `addresseeId` (its direction matters: only the addressee may accept). */
+function isPendingRequest(input: { requesterId: string; addresseeId: string }): SQL | undefined {
+  return and(
+    eq(contacts.requesterId, input.requesterId),
+    eq(contacts.addresseeId, input.addresseeId),
+    eq(contacts.status, 'PENDING'),
+  );
 }
