@@ -2,8 +2,9 @@
 // one run. Each server runs alone in a child process (its RSS is its own); the subscribers are spread over two
 // client processes. Per server and N: RSS and heap per idle connection, delivery latency of paced publications
 // (p50/p99), and deliveries per second of an unpaced burst.
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { deadline, startChild } from './fanout/child.mjs';
+import { describeMachine } from './machine.mjs';
 import { quantile, sleep } from './fanout/common.mjs';
 import { resolveGatewaySource } from './fanout/gateway-source.mjs';
 
@@ -69,12 +70,7 @@ export async function runFanout(options) {
   return {
     measuredAt: new Date().toISOString(),
     quick,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model,
-      totalMemGB: totalmem() / 2 ** 30,
-      node: process.version,
-    },
+    machine: describeMachine(),
     load: { start: startedLoad, end: loadavg() },
     gatewaySource: gateway.source,
     params: { ...params, burstMessages: params.ns.map((n) => params.burstMessages(n)) },

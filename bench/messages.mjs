@@ -2,7 +2,8 @@
 // sends over keep-alive HTTP, the other receives on the realtime gateway. Measures send → delivered latency at a
 // steady 200 messages/s, sustained messages/s with concurrent sends, and the first page of a chat holding a million
 // messages (bulk-loaded in SQL). The database is dropped and the server stopped however the run ends.
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
+import { describeMachine } from './machine.mjs';
 import { bulkInsertMessages, createBenchDatabase, explainFirstPage } from './messages/database.mjs';
 import { HttpUser } from './messages/http.mjs';
 import { measureLatency, measureThroughput, timeReads } from './messages/phases.mjs';
@@ -116,13 +117,7 @@ export async function runMessages({ quick }) {
     return {
       measuredAt: new Date().toISOString(),
       quick,
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        totalMemGB: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        postgres: database.postgresVersion,
-      },
+      machine: { ...describeMachine(), postgres: database.postgresVersion },
       load: { start: startedLoad, end: loadavg() },
       serverSource,
       params,
