@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePresenceStore } from '../presence/presence-store';
 import { ChatAvatar, useChatTitle } from './chat-display';
 import { isPeerOnline } from './chat-selectors';
+import { OfficialTag } from './official-tag';
 import { useTypingText } from './use-typing-text';
 import styles from './chat-header.module.css';
 
@@ -19,7 +20,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
       <h1 className={styles.title} data-testid="page-title">
         {title}
       </h1>
-      {chat.official ? <span className={styles.tag}>{t('chat.officialTag')}</span> : null}
+      {chat.official ? <OfficialTag /> : null}
       <span className={styles.divider} aria-hidden="true" />
       <p className={styles.status} aria-live="polite" data-testid="chat-status">
         {typingText ? (

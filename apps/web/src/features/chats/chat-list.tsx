@@ -11,6 +11,7 @@ import { ChatAvatar, useChatTitle, useSystemText } from './chat-display';
 import { matchesQuery, sortedDirectChats } from './chat-selectors';
 import { loadChats, useChatsStore } from './chats-store';
 import { describePreview } from './message-text';
+import { OfficialTag } from './official-tag';
 import { goToChat } from './open-chat';
 import { useNow } from './use-now';
 import styles from './chat-list.module.css';
@@ -52,7 +53,7 @@ function ChatRow({ chat, now }: { chat: Chat; now: Date }) {
         <span className={styles.body}>
           <span className={styles.top}>
             <span className={styles.name}>{title}</span>
-            {chat.official ? <span className={styles.tag}>{t('chat.officialTag')}</span> : null}
+            {chat.official ? <OfficialTag className={styles.tag} /> : null}
             {chat.lastMessage ? (
               <time className={styles.time} dateTime={chat.lastMessage.createdAt}>
                 {relative(chat.lastMessage.createdAt, now)}

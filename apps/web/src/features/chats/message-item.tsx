@@ -11,6 +11,7 @@ import { discardFailed, retrySend } from './chats-store';
 import { MessageEditor } from './message-editor';
 import type { DisplayMessage } from './message-rows';
 import { formatClock, formatDateTime } from './message-text';
+import { OfficialTag } from './official-tag';
 import styles from './message-item.module.css';
 
 export interface MessageItemProps {
@@ -103,7 +104,7 @@ export const MessageItem = memo(function MessageItem({
         {head ? (
           <h3 className={styles.header}>
             <span className={`${styles.author} ${own ? styles.ownAuthor : ''}`}>{name}</span>
-            {system ? <span className={styles.tag}>{t('chat.officialTag')}</span> : null}
+            {system ? <OfficialTag className={styles.tag} /> : null}
             <time className={styles.time} dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
               {formatClock(message.createdAt)}
             </time>
