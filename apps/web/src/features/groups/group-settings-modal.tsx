@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX_LENGTH } from '@beseda/protocol/groups';
+import { AvatarOverlay } from '../../ui/avatar-overlay';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
-import { TextField } from '../../ui/text-field';
 import { useAvatarUpload } from '../files/use-avatar-upload';
 import { GroupIcon } from './group-icon';
+import { GroupNameField } from './group-name-field';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
 import { changeGroupAvatar, renameGroup, useGroupsStore } from './groups-store';
+import { PickerNote } from './picker-note';
 import { useNameForm } from './use-name-form';
 import styles from './group-modals.module.css';
 
@@ -71,16 +71,7 @@ export function GroupSettingsModal({ groupId }: GroupModalProps['settings']) {
               size={80}
               className={styles.settingsIconImage}
             />
-            <span className={styles.iconOverlay} aria-hidden="true">
-              {avatar.busy ? (
-                <Spinner size={24} />
-              ) : (
-                <>
-                  <Icon name="image" size={20} />
-                  {changeLabel}
-                </>
-              )}
-            </span>
+            <AvatarOverlay busy={avatar.busy} label={changeLabel} className={styles.iconOverlay} />
           </button>
           <span className={styles.iconBadge} aria-hidden="true">
             <Icon name="image" size={12} />
@@ -88,14 +79,12 @@ export function GroupSettingsModal({ groupId }: GroupModalProps['settings']) {
         </div>
         <div className={styles.settingsIconText}>
           <p className={styles.legend}>{t('group.settingsIcon')}</p>
-          <p
-            className={`${styles.pickerNote} ${avatar.message ? styles.pickerError : styles.note}`}
+          <PickerNote
             id={noteId}
-            role={avatar.message ? 'alert' : undefined}
-            data-testid="group-settings-avatar-note"
-          >
-            {avatar.message ?? t('group.settingsIconHint')}
-          </p>
+            message={avatar.message}
+            hint={t('group.settingsIconHint')}
+            testId="group-settings-avatar-note"
+          />
           <Button
             variant="secondary"
             size="sm"
@@ -108,14 +97,7 @@ export function GroupSettingsModal({ groupId }: GroupModalProps['settings']) {
         </div>
         <input {...avatar.picker.inputProps} data-testid="group-settings-avatar-input" />
       </div>
-      <TextField
-        label={t('group.newName')}
-        value={form.name}
-        maxLength={GROUP_NAME_MAX_LENGTH}
-        error={form.error}
-        onChange={form.onNameChange}
-        data-testid="group-settings-name"
-      />
+      <GroupNameField form={form} data-testid="group-settings-name" />
     </Modal>
   );
 }

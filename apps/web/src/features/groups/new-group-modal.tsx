@@ -1,19 +1,19 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX_LENGTH } from '@beseda/protocol/groups';
 import { groupPath } from '../../app/routes';
 import { createLogger } from '../../lib/logger';
 import { Icon } from '../../ui/icon';
 import { Modal } from '../../ui/modal';
-import { TextField } from '../../ui/text-field';
 import { useUserStore } from '../auth/user-store';
 import { avatarFailure } from '../files/avatar-file';
 import { uploadAvatar } from '../files/files-api';
 import { useAvatarPicker } from '../files/use-avatar-picker';
 import { GroupIcon } from './group-icon';
+import { GroupNameField } from './group-name-field';
 import { hideGroupModal } from './group-modals';
 import { createGroup } from './groups-store';
+import { PickerNote } from './picker-note';
 import { FailureShownError, useNameForm } from './use-name-form';
 import styles from './group-modals.module.css';
 
@@ -119,24 +119,9 @@ export function NewGroupModal() {
           )}
         </div>
         <input {...picker.inputProps} data-testid="new-group-avatar-input" />
-        <p
-          className={`${styles.pickerNote} ${message ? styles.pickerError : styles.note}`}
-          id={noteId}
-          role={message ? 'alert' : undefined}
-          data-testid="new-group-avatar-note"
-        >
-          {message ?? t('group.newAvatarHint')}
-        </p>
+        <PickerNote id={noteId} message={message} hint={t('group.newAvatarHint')} testId="new-group-avatar-note" />
       </div>
-      <TextField
-        label={t('group.newName')}
-        value={form.name}
-        maxLength={GROUP_NAME_MAX_LENGTH}
-        error={form.error}
-        onChange={form.onNameChange}
-        autoFocus
-        data-testid="new-group-name"
-      />
+      <GroupNameField form={form} autoFocus data-testid="new-group-name" />
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX_LENGTH } from '@beseda/protocol/groups';
 import { Modal } from '../../ui/modal';
-import { TextField } from '../../ui/text-field';
+import { GroupNameField } from './group-name-field';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
 import { renameGroup, useGroupsStore } from './groups-store';
 import { useNameForm } from './use-name-form';
@@ -32,14 +31,7 @@ export function RenameGroupModal({ groupId }: GroupModalProps['rename']) {
       onSuccess={() => void form.submit()}
       testId="rename-group-modal"
     >
-      <TextField
-        label={t('group.newName')}
-        value={form.name}
-        maxLength={GROUP_NAME_MAX_LENGTH}
-        error={form.error}
-        onChange={form.onNameChange}
-        autoFocus
-      />
+      <GroupNameField form={form} autoFocus />
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import { ROUTES } from '../../app/routes';
 import { createLogger } from '../../lib/logger';
 import { Avatar } from '../../ui/avatar';
+import { AvatarOverlay } from '../../ui/avatar-overlay';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import page from '../../ui/page.module.css';
@@ -73,16 +74,7 @@ function ProfileCard() {
               size={80}
               className={styles.avatar}
             />
-            <span className={styles.avatarOverlay} aria-hidden="true">
-              {avatar.busy ? (
-                <Spinner size={24} />
-              ) : (
-                <>
-                  <Icon name="image" size={20} />
-                  {t('settings.changeAvatar')}
-                </>
-              )}
-            </span>
+            <AvatarOverlay busy={avatar.busy} label={t('settings.changeAvatar')} className={styles.avatarOverlay} />
           </button>
         </span>
         <input {...avatar.picker.inputProps} data-testid="avatar-input" />
