@@ -1,5 +1,10 @@
 import type { ReactElement, SVGProps } from 'react';
 
+/** One handset drawing serves both names. */
+const HANDSET = (
+  <path d="M6.6 3.5h2.2c.5 0 .9.3 1 .8l.8 3.4a1 1 0 0 1-.3 1L8.6 10.3a13 13 0 0 0 5.1 5.1l1.6-1.7a1 1 0 0 1 1-.3l3.4.8c.5.1.8.5.8 1v2.2a2 2 0 0 1-2.1 2C10 19.1 4.9 14 4.6 5.6a2 2 0 0 1 2-2.1z" />
+);
+
 /**
  * The inline SVG icon set of spec §2 (24×24, drawn with `currentColor`). Inline SVG keeps icons crisp, themable
  * and free of extra requests.
@@ -8,12 +13,8 @@ const PATHS = {
   chat: (
     <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.4 3.6A.5.5 0 0 1 5 19.2V16h.5A1.5 1.5 0 0 1 4 14.5z" />
   ),
-  call: (
-    <path d="M6.6 3.5h2.2c.5 0 .9.3 1 .8l.8 3.4a1 1 0 0 1-.3 1L8.6 10.3a13 13 0 0 0 5.1 5.1l1.6-1.7a1 1 0 0 1 1-.3l3.4.8c.5.1.8.5.8 1v2.2a2 2 0 0 1-2.1 2C10 19.1 4.9 14 4.6 5.6a2 2 0 0 1 2-2.1z" />
-  ),
-  phone: (
-    <path d="M6.6 3.5h2.2c.5 0 .9.3 1 .8l.8 3.4a1 1 0 0 1-.3 1L8.6 10.3a13 13 0 0 0 5.1 5.1l1.6-1.7a1 1 0 0 1 1-.3l3.4.8c.5.1.8.5.8 1v2.2a2 2 0 0 1-2.1 2C10 19.1 4.9 14 4.6 5.6a2 2 0 0 1 2-2.1z" />
-  ),
+  call: HANDSET,
+  phone: HANDSET,
   calendar: (
     <>
       <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
