@@ -120,6 +120,16 @@ export function receiveChatList(state: ChatsState, chats: readonly Chat[]): Chat
   return next;
 }
 
+/** `state` with one chat's held messages replaced. */
+function withMessages(state: ChatsState, chatId: string, messages: ChatMessages): ChatsState {
+  return { ...state, messages: { ...state.messages, [chatId]: messages } };
+}
+
+/** `state` with one chat's preview (its last message) replaced. */
+function withPreview(state: ChatsState, chat: Chat, lastMessage: Chat['lastMessage']): ChatsState {
+  return { ...state, chats: { ...state.chats, [chat.id]: { ...chat, lastMessage } } };
+}
+
 function sortedUnion(a: readonly string[], b: readonly string[]): string[] {
   return [...new Set([...a, ...b])].sort();
 }
@@ -152,13 +162,7 @@ export function receivePage(
     if (!known || time(message.editedAt) > time(known.editedAt)) byId[message.id] = message;
   }
   const hasMore = which === 'older' || !held || gap ? page.hasMore : base.hasMore;
-  return {
-    ...state,
-    messages: {
-      ...state.messages,
-      [chatId]: { byId, ids: sortedUnion(base.ids, pageIds), hasMore, deleted },
-    },
-  };
+  return withMessages(state, chatId, { byId, ids: sortedUnion(base.ids, pageIds), hasMore, deleted });
 }
 
 function unreadOf(state: ChatsState, chatId: string): Unread {
@@ -189,16 +193,14 @@ export function applyNewMessage(state: ChatsState, payload: NewMessagePayload, v
   let next = state;
   if (held) {
     // Only a chat whose newest page is loaded grows here; any other fetches the message with its history.
-    next = {
-      ...next,
-      messages: {
-        ...next.messages,
-        [chatId]: { ...held, byId: { ...held.byId, [message.id]: message }, ids: sortedUnion(held.ids, [message.id]) },
-      },
-    };
+    next = withMessages(next, chatId, {
+      ...held,
+      byId: { ...held.byId, [message.id]: message },
+      ids: sortedUnion(held.ids, [message.id]),
+    });
   }
   if (chat && newer(message.id, chat.lastMessage?.id)) {
-    next = { ...next, chats: { ...next.chats, [chatId]: { ...chat, lastMessage: toPreview(message) } } };
+    next = withPreview(next, chat, toPreview(message));
   }
   // A message ends its author's typing, whether or not their `stop_typing` arrives first.
   if (message.senderId) next = applyStopTyping(next, { chatId, userId: message.senderId });
@@ -221,15 +223,12 @@ export function applyEditedMessage(state: ChatsState, payload: EditedMessagePayl
   let next = state;
   const known = held?.byId[message.id];
   if (held && known && time(message.editedAt) > time(known.editedAt)) {
-    next = {
-      ...next,
-      messages: { ...next.messages, [chatId]: { ...held, byId: { ...held.byId, [message.id]: message } } },
-    };
+    next = withMessages(next, chatId, { ...held, byId: { ...held.byId, [message.id]: message } });
   }
   // The preview has no `editedAt` to compare: follow the held copy when we have one, else the event.
   const previewStale = chat?.lastMessage?.id === message.id && chat.lastMessage.content !== message.content;
   if (chat && previewStale && (!known || next !== state)) {
-    next = { ...next, chats: { ...next.chats, [chatId]: { ...chat, lastMessage: toPreview(message) } } };
+    next = withPreview(next, chat, toPreview(message));
   }
   return next;
 }
@@ -252,27 +251,18 @@ export function applyDeletedMessage(state: ChatsState, payload: DeletedMessagePa
 
   let next = state;
   if (held) {
-    next = {
-      ...next,
-      messages: {
-        ...next.messages,
-        [chatId]: {
-          ...held,
-          byId: withoutKey(held.byId, messageId),
-          ids: held.ids.filter((id) => id !== messageId),
-          deleted: { ...held.deleted, [messageId]: true },
-        },
-      },
-    };
+    next = withMessages(next, chatId, {
+      ...held,
+      byId: withoutKey(held.byId, messageId),
+      ids: held.ids.filter((id) => id !== messageId),
+      deleted: { ...held.deleted, [messageId]: true },
+    });
   }
   if (chat && wasLast) {
     // The preview falls back to the newest message still loaded; the store refetches the chat when there is none.
     const previousId = next.messages[chatId]?.ids.at(-1);
     const previous = previousId ? next.messages[chatId]?.byId[previousId] : undefined;
-    next = {
-      ...next,
-      chats: { ...next.chats, [chatId]: { ...chat, lastMessage: previous ? toPreview(previous) : null } },
-    };
+    next = withPreview(next, chat, previous ? toPreview(previous) : null);
   }
   if (wasUnread) {
     next = {
