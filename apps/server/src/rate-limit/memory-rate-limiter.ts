@@ -18,13 +18,8 @@ export class MemoryRateLimiter implements UserRateLimiter {
     this.#now = options.now ?? Date.now;
   }
 
-  take(userId: string): Promise<void> {
-    try {
-      this.takeNow(userId);
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+  async take(userId: string): Promise<void> {
+    this.takeNow(userId);
   }
 
   /** The same count, synchronously, for callers that never wait on a limit. */

@@ -24,10 +24,10 @@ export interface AvatarUploadOptions {
 }
 
 /**
- * Changing an avatar that already belongs to someone (the user's photo, an existing group's picture): a pick that passes the spec's
- * checks is uploaded at once and previewed meanwhile; success is a toast, a refused file or a failed upload a message
- * beside the picture, in the same words as every other picker (`avatarFailure`). Closing the system picker without a
- * file says «Файл не выбран», as /settings/my does.
+ * Changing an avatar that already belongs to someone (the user's photo, an existing group's picture): a pick that
+ * passes the spec's checks is uploaded at once and previewed meanwhile; success is a toast, a refused file or a
+ * failed upload a message beside the picture, in the same words as every other picker (`avatarFailure`). Closing the
+ * system picker without a file says «Файл не выбран».
  */
 export function useAvatarUpload({ save, savedKey }: AvatarUploadOptions): AvatarUpload {
   const { t } = useTranslation();
