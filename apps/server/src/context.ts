@@ -8,18 +8,17 @@ import { openPostgres } from './db/postgres.js';
 import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
 import { PasswordHasher } from './features/accounts/password.js';
 import { AccountService } from './features/accounts/service.js';
-import { ChannelService } from './features/channels/service.js';
 import { ChatService } from './features/chats/service.js';
 import { ContactService } from './features/contacts/service.js';
 import { DiskStorage } from './features/files/disk-storage.js';
 import { FileService } from './features/files/service.js';
 import { UploadSweeper } from './features/files/upload-sweeper.js';
 import { authorizeGroupChannel } from './features/groups/realtime-access.js';
+import { ChannelService } from './features/groups/channel-service.js';
 import { GroupService } from './features/groups/service.js';
 import { InviteService } from './features/invites/service.js';
 import { MESSAGE_LIMIT_WINDOW_MS, MessageService } from './features/messages/service.js';
-import { touchLastSeen } from './features/presence/repository.js';
-import { type ContactAudience, PresenceService } from './features/presence/service.js';
+import { type ContactAudience, lastSeenWriter, PresenceService } from './features/presence/service.js';
 import { SessionEvents } from './features/sessions/events.js';
 import { SessionService } from './features/sessions/service.js';
 import { SessionPruner } from './features/sessions/session-pruner.js';
@@ -28,6 +27,7 @@ import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
 import { createUserRateLimiter, type SharedLimitStore } from './rate-limit/user-rate-limiter.js';
+import { Announcer } from './realtime/announcer.js';
 import type { Broker } from './realtime/broker.js';
 import { createMemoryBroker } from './realtime/broker-memory.js';
 import { createRedisBroker } from './realtime/broker-redis.js';
@@ -89,7 +89,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     await database.migrate();
     const passwords = await PasswordHasher.create();
     const sessionEvents = new SessionEvents(logger);
-    const sessions = new SessionService(database.db, config, sessionEvents);
+    const sessions = new SessionService({ db: database.db, config, events: sessionEvents });
     const db = database.db;
 
     const broker = config.redisUrl
@@ -123,29 +123,48 @@ export async function createAppContext(config: Config, options: AppContextOption
         logger.error({ err: error, sessionId }, 'realtime disconnect of a revoked session failed');
       });
     });
-    // Friends, chats and the system chat. Presence tells a user's friends (the contacts) about their status.
-    const contacts = new ContactService(db, gateway, broker, logger);
-    const systemChat = new SystemChatService(db, gateway, logger);
-    const accounts = new AccountService(db, passwords, sessions, systemChat);
-    const chats = new ChatService(db, broker, systemChat);
+    // Every feature announces its writes through one announcer: events gathered in a transaction leave after it commits.
+    const announcer = new Announcer<Database>({
+      transaction: (work) => db.transaction(work),
+      publisher: gateway,
+      logger,
+    });
+    // The broker answers who is online, on every process.
+    const presenceReader = broker;
+    const systemChat = new SystemChatService({ db, announcer });
+    const accounts = new AccountService({ db, announcer, passwords, sessions, hooks: systemChat });
+    const contacts = new ContactService({ db, announcer, presence: presenceReader, accounts });
+    const chats = new ChatService({ db, presence: presenceReader, accounts, contacts, systemChats: systemChat });
     const limitStore = config.redisUrl ? openLimitStore(config.redisUrl, config.redisKeyPrefix, logger) : null;
-    const messages = new MessageService(db, chats, gateway, logger, {
+    const messages = new MessageService({
+      db,
+      announcer,
+      logger,
+      chats,
+      accounts,
       writes: createUserRateLimiter(
         { name: 'message-writes', max: config.messageRateLimitMax, windowMs: MESSAGE_LIMIT_WINDOW_MS },
         limitStore,
       ),
     });
-    const groups = new GroupService(db, broker, gateway, logger);
-    const channels = new ChannelService(db, groups, gateway, logger);
-    const invites = new InviteService(db, groups, gateway, logger);
+    const groups = new GroupService({ db, announcer, presence: presenceReader, accounts, chats });
+    const channels = new ChannelService({ db, announcer, groups });
+    const invites = new InviteService({ db, announcer, groups });
     const fileStorage = new DiskStorage(path.join(config.dataDir, 'files'));
-    const files = new FileService(db, fileStorage, config.authSecret, { accounts, groups }, logger);
+    const files = new FileService({
+      db,
+      storage: fileStorage,
+      authSecret: config.authSecret,
+      accounts,
+      groups,
+      logger,
+    });
     const presence = new PresenceService({
       source: broker,
       control: gateway,
       publisher: gateway,
       audience: options.contactAudience ?? contacts,
-      touchLastSeen: (userId, at) => touchLastSeen(db, userId, at),
+      touchLastSeen: lastSeenWriter(db),
       logger,
       windowMs: options.presenceWindowMs,
     });

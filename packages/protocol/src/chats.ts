@@ -167,30 +167,41 @@ export type TypingBody = z.infer<typeof typingBodySchema>;
 export const readBodySchema = z.object({ messageId: z.uuid().toLowerCase() });
 export type ReadBody = z.infer<typeof readBodySchema>;
 
+const chatIdField = { chatId: z.string() };
+
+/** A message appeared; apply it only if its id is unknown (the sending tab matches its optimistic copy by `clientId`). */
+export const newMessageEventSchema = z.object({
+  type: z.literal('new_message'),
+  payload: z.object({ ...chatIdField, message: messageSchema }),
+});
+/** An author edited a message; apply it only if `editedAt` is newer than what the client holds. */
+export const editedMessageEventSchema = z.object({
+  type: z.literal('edited_message'),
+  payload: z.object({ ...chatIdField, message: messageSchema }),
+});
+export const deletedMessageEventSchema = z.object({
+  type: z.literal('deleted_message'),
+  payload: z.object({ ...chatIdField, messageId: z.string() }),
+});
+/** The reader's own read marker moved (their other tabs reset the badge); nobody else is told. */
+export const readMessageEventSchema = z.object({
+  type: z.literal('read_message'),
+  payload: z.object({ ...chatIdField, userId: z.string(), messageId: z.string() }),
+});
+const typingPayloadSchema = z.object({ ...chatIdField, userId: z.string(), name: z.string() });
+export const typingEventSchema = z.object({ type: z.literal('typing'), payload: typingPayloadSchema });
+export const stopTypingEventSchema = z.object({ type: z.literal('stop_typing'), payload: typingPayloadSchema });
+
 /**
- * Events on `notification:user:message#<userId>`, one channel per member. Message events reach every member, the
- * sender included (their other tabs; the sending tab matches its optimistic message by `clientId`). Typing reaches
- * the other members only; `read_message` reaches everyone (the reader's other tabs reset their badge). Events are
- * idempotent by id: apply `new_message` only if the id is unknown, `edited_message` only if `editedAt` is newer.
+ * Message events of one chat. Direct and system chats: on `notification:user:message#<userId>` of each member, the
+ * sender included (their other tabs). Typing reaches the other members only. Events are idempotent by id.
  */
 export const chatEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('new_message'), payload: z.object({ chatId: z.string(), message: messageSchema }) }),
-  z.object({ type: z.literal('edited_message'), payload: z.object({ chatId: z.string(), message: messageSchema }) }),
-  z.object({
-    type: z.literal('deleted_message'),
-    payload: z.object({ chatId: z.string(), messageId: z.string() }),
-  }),
-  z.object({
-    type: z.literal('read_message'),
-    payload: z.object({ chatId: z.string(), userId: z.string(), messageId: z.string() }),
-  }),
-  z.object({
-    type: z.literal('typing'),
-    payload: z.object({ chatId: z.string(), userId: z.string(), name: z.string() }),
-  }),
-  z.object({
-    type: z.literal('stop_typing'),
-    payload: z.object({ chatId: z.string(), userId: z.string(), name: z.string() }),
-  }),
+  newMessageEventSchema,
+  editedMessageEventSchema,
+  deletedMessageEventSchema,
+  readMessageEventSchema,
+  typingEventSchema,
+  stopTypingEventSchema,
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;

@@ -6,21 +6,28 @@ import { z } from 'zod';
  * its `Publisher`. Channel names are built here only, so both sides agree on them.
  */
 
+/**
+ * The kinds of channel, each with the events that may be published on it (`server-events.ts`). A channel name is a
+ * string branded with its kind, so a publisher cannot send an event to a channel kind that does not carry it.
+ */
+export type ChannelKind = 'broadcast' | 'user' | 'userMessages' | 'group';
+export type ChannelName<K extends ChannelKind> = string & { readonly channelKind: K };
+
 /** Broadcast channel: every connected user may subscribe. */
-export const BROADCAST_CHANNEL = 'notification';
+export const BROADCAST_CHANNEL = 'notification' as ChannelName<'broadcast'>;
 
 /** Namespace of the per-user channels; the part after `#` is the only user allowed to subscribe. */
 export const USER_CHANNEL_NAMESPACE = 'notification:user';
 export const USER_MESSAGE_CHANNEL_NAMESPACE = 'notification:user:message';
 
 /** Personal events of one user: contacts, calls, online status of contacts, voice channel updates. */
-export function userChannel(userId: string): string {
-  return `${USER_CHANNEL_NAMESPACE}#${userId}`;
+export function userChannel(userId: string): ChannelName<'user'> {
+  return `${USER_CHANNEL_NAMESPACE}#${userId}` as ChannelName<'user'>;
 }
 
 /** Message events (new, edited, deleted, read, typing) of the chats one user is a member of. */
-export function userMessageChannel(userId: string): string {
-  return `${USER_MESSAGE_CHANNEL_NAMESPACE}#${userId}`;
+export function userMessageChannel(userId: string): ChannelName<'userMessages'> {
+  return `${USER_MESSAGE_CHANNEL_NAMESPACE}#${userId}` as ChannelName<'userMessages'>;
 }
 
 /** Namespace of the group channels; the part after `#` is the group id, and only its members may subscribe. */
@@ -30,8 +37,8 @@ export const GROUP_CHANNEL_NAMESPACE = 'group';
  * Events of one group, for its members: `group_update` (members, channels, name, picture) and the message events (new,
  * edited, deleted, typing, stop_typing) of its channels' chats — published once per group, not once per member.
  */
-export function groupChannel(groupId: string): string {
-  return `${GROUP_CHANNEL_NAMESPACE}#${groupId}`;
+export function groupChannel(groupId: string): ChannelName<'group'> {
+  return `${GROUP_CHANNEL_NAMESPACE}#${groupId}` as ChannelName<'group'>;
 }
 
 /** Splits `namespace#owner`; a channel without `#` has no owner. */
@@ -71,9 +78,16 @@ export const onlineStatusPayloadSchema = z.object({
 });
 export type OnlineStatusPayload = z.infer<typeof onlineStatusPayloadSchema>;
 
+/** On `notification:user#<contactId>` of each contact of the user whose status changed. */
+export const onlineStatusEventSchema = z.object({
+  type: z.literal('set_online_status'),
+  payload: onlineStatusPayloadSchema,
+});
+export type OnlineStatusEvent = z.infer<typeof onlineStatusEventSchema>;
+
 /**
- * Envelope of every publication: `{ type, status?, payload }`. Payloads of the other kinds are defined by the
- * features that publish them (messages, contacts, calls, voice) and narrowed by `type` on the client.
+ * Envelope of every publication: `{ type, status?, payload }`. The typed union of what may be published where is
+ * `server-events.ts`; this loose shape is what the gateway and its tests see.
  */
 export const realtimeEventSchema = z.object({
   type: realtimeEventTypeSchema,

@@ -57,7 +57,7 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
 
     const own = client.subscribe(userChannel(user.id));
     await waitFor(() => own.state === 'subscribed', 5_000, 'subscribed');
-    await server.ctx.publisher.publish(userChannel(user.id), { type: 'contact', payload: { hello: 1 } });
+    await server.ctx.gateway.publish(userChannel(user.id), { type: 'contact', payload: { hello: 1 } });
     await waitFor(() => client.received.get(userChannel(user.id))?.length === 1, 5_000, 'publication');
     expect(client.received.get(userChannel(user.id))).toEqual([{ type: 'contact', payload: { hello: 1 } }]);
 

@@ -20,7 +20,7 @@ const enabled = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
 /**
  * Two servers as two processes would run them: separate contexts (pools, brokers, gateways, presence), one
  * PostgreSQL database, one Redis, one AUTH_SECRET. In-process, so the test can publish through B's own
- * `ctx.publisher` and stop A exactly when it wants.
+ * `ctx.gateway` and stop A exactly when it wants.
  */
 describe.skipIf(!enabled)('two servers on one Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
   let database: TestDatabase;
@@ -111,7 +111,7 @@ describe.skipIf(!enabled)('two servers on one Redis (needs TEST_DATABASE_URL and
     expect(a.ctx.gateway.stats().connections).toBe(1);
 
     const event = (n: number) => ({ type: 'new_message' as const, payload: { n } });
-    await b.ctx.publisher.publish(channel, event(0));
+    await b.ctx.gateway.publish(channel, event(0));
     const received = () => client.received.get(channel) ?? [];
     await waitFor(() => received().length === 1, 5_000, 'publication from B');
 
@@ -119,7 +119,7 @@ describe.skipIf(!enabled)('two servers on one Redis (needs TEST_DATABASE_URL and
     target = b;
     await a.close();
     aStopped = true;
-    for (let n = 1; n <= 30; n += 1) await b.ctx.publisher.publish(channel, event(n));
+    for (let n = 1; n <= 30; n += 1) await b.ctx.gateway.publish(channel, event(n));
 
     await waitFor(() => received().length >= 31, 10_000, 'recovered publications');
     expect(received()).toEqual(Array.from({ length: 31 }, (_, n) => event(n)));

@@ -3,7 +3,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { EmailOrNicknameTakenError, InvalidCredentialsError, NotFoundError } from '../../errors.js';
+import type { Announcements, Announcer } from '../../realtime/announcer.js';
 import { claimAvatar } from '../files/claim.js';
+import { setBounded } from '../sessions/bounded-map.js';
 import type { ClientInfo, SessionService, SessionTokens } from '../sessions/service.js';
 import type { PasswordHasher } from './password.js';
 import { findUserByEmail, findUserById, insertUser, updateUserAvatar } from './repository.js';
@@ -19,13 +21,24 @@ export interface SignInEvent {
 
 /**
  * What other features do when an account is created or signs in (the system chat's welcome and new-device notice).
- * Both run inside the same transaction as the account or session row, so a failure leaves nothing behind;
- * `onSignedIn` may return work for after the commit (publishing).
+ * Both run inside the same transaction as the account or session row, so a failure leaves nothing behind; what they
+ * announce is published once it commits.
  */
 export interface AccountHooks {
-  onRegistered(tx: Database, userId: string): Promise<void>;
-  onSignedIn(tx: Database, signIn: SignInEvent): Promise<(() => Promise<void>) | null>;
+  onRegistered(tx: Database, announcements: Announcements, userId: string): Promise<void>;
+  onSignedIn(tx: Database, announcements: Announcements, signIn: SignInEvent): Promise<void>;
 }
+
+export interface AccountServiceDeps {
+  db: Database;
+  announcer: Announcer<Database>;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  hooks?: AccountHooks;
+}
+
+/** Display names are cached per process for typing events; a name never changes once the account exists. */
+const DISPLAY_NAME_CACHE_MAX = 10_000;
 
 export interface SignedIn {
   user: UserRow;
@@ -39,15 +52,18 @@ export function normalizeEmail(email: string): string {
 
 export class AccountService {
   readonly #db: Database;
+  readonly #announcer: Announcer<Database>;
   readonly #passwords: PasswordHasher;
   readonly #sessions: SessionService;
   readonly #hooks: AccountHooks | undefined;
+  readonly #displayNames = new Map<string, string>();
 
-  constructor(db: Database, passwords: PasswordHasher, sessions: SessionService, hooks?: AccountHooks) {
-    this.#db = db;
-    this.#passwords = passwords;
-    this.#sessions = sessions;
-    this.#hooks = hooks;
+  constructor(deps: AccountServiceDeps) {
+    this.#db = deps.db;
+    this.#announcer = deps.announcer;
+    this.#passwords = deps.passwords;
+    this.#sessions = deps.sessions;
+    this.#hooks = deps.hooks;
   }
 
   /**
@@ -57,7 +73,7 @@ export class AccountService {
   async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
     const passwordHash = await this.#passwords.hash(body.password);
     try {
-      return await this.#db.transaction(async (tx) => {
+      return await this.#announcer.transaction(async (tx, announcements) => {
         const user = await insertUser(tx, {
           id: uuidv7(),
           email: normalizeEmail(body.email),
@@ -66,7 +82,7 @@ export class AccountService {
           passwordHash,
         });
         const tokens = await this.#sessions.start(tx, user.id, client);
-        await this.#hooks?.onRegistered(tx, user.id);
+        await this.#hooks?.onRegistered(tx, announcements, user.id);
         return { user, tokens };
       });
     } catch (error) {
@@ -80,18 +96,17 @@ export class AccountService {
     const user = await findUserByEmail(this.#db, normalizeEmail(body.email));
     const valid = await this.#passwords.verify(user?.passwordHash ?? null, body.password);
     if (!user || !valid) throw new InvalidCredentialsError();
-    const { tokens, afterCommit } = await this.#db.transaction(async (tx) => {
+    const tokens = await this.#announcer.transaction(async (tx, announcements) => {
       const started = await this.#sessions.start(tx, user.id, client);
-      const after = await this.#hooks?.onSignedIn(tx, {
+      await this.#hooks?.onSignedIn(tx, announcements, {
         userId: user.id,
         sessionId: started.sessionId,
         userAgent: client.userAgent,
         ip: client.ip,
         at: new Date(),
       });
-      return { tokens: started, afterCommit: after ?? null };
+      return started;
     });
-    await afterCommit?.();
     return { user, tokens };
   }
 
@@ -104,6 +119,20 @@ export class AccountService {
       const avatarUrl = await claimAvatar(tx, { key, userId, entity: 'user', subjectId: userId });
       return updateUserAvatar(tx, userId, avatarUrl);
     });
+  }
+
+  /** The account, read inside the caller's transaction when one is passed. */
+  findUser(userId: string, db: Database = this.#db): Promise<UserRow | undefined> {
+    return findUserById(db, userId);
+  }
+
+  /** The name others see (typing events); read from the database once per user and process. */
+  async displayName(userId: string): Promise<string | undefined> {
+    const cached = this.#displayNames.get(userId);
+    if (cached !== undefined) return cached;
+    const user = await findUserById(this.#db, userId);
+    if (user) setBounded(this.#displayNames, userId, user.name, DISPLAY_NAME_CACHE_MAX);
+    return user?.name;
   }
 
   async getUser(userId: string): Promise<UserRow> {

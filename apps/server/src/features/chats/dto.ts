@@ -1,8 +1,8 @@
 import type { Chat } from '@beseda/protocol/chats';
 import type { UserRow } from '../../db/schema/users.js';
 import type { MessageRow } from '../../db/schema/messages.js';
-import { channelCanWrite } from '../channels/permissions.js';
-import { toPublicUser } from '../contacts/public-user.js';
+import { channelCanWrite } from '../groups/channel-permissions.js';
+import { toPublicUser } from '../accounts/public-user.js';
 import { toMessagePreview } from '../messages/dto.js';
 import type { Membership } from './repository.js';
 

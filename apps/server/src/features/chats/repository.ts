@@ -193,11 +193,6 @@ export async function membersOf(
     .orderBy(chatMembers.joinedAt, users.id);
 }
 
-export async function memberIdsOf(db: Database, chatId: string): Promise<string[]> {
-  const rows = await db.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.chatId, chatId));
-  return rows.map((row) => row.userId);
-}
-
 /**
  * The newest live message of each chat: a LATERAL "ORDER BY id DESC LIMIT 1" per chat walks the (chat_id, id) index
  * backwards, so a chat with a million messages costs one index probe.

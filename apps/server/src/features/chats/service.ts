@@ -2,11 +2,11 @@ import type { Chat } from '@beseda/protocol/chats';
 import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { findUserById } from '../accounts/repository.js';
-import { channelCanWrite } from '../channels/permissions.js';
+import type { AccountService } from '../accounts/service.js';
+import { channelCanWrite } from '../groups/channel-permissions.js';
 import { ContactSelfError, UserNotFoundError } from '../contacts/errors.js';
-import type { PresenceReader } from '../contacts/public-user.js';
-import { areFriends, findUserByNickname, friendIdsOf } from '../contacts/repository.js';
+import type { PresenceReader } from '../presence/presence-reader.js';
+import type { ContactService } from '../contacts/service.js';
 import type { SystemChatService } from '../system-chat/service.js';
 import { toChat } from './dto.js';
 import { ChatNotFoundError, NotFriendsError } from './errors.js';
@@ -17,7 +17,6 @@ import {
   insertDirectChat,
   lastMessagesOf,
   listMemberships,
-  memberIdsOf,
   type Membership,
   membersOf,
   unreadCountsOf,
@@ -34,15 +33,21 @@ export interface ChatAccess {
 }
 
 /** Chat lists and single chats for a member, direct chats between friends, and the access check of every write. */
+export interface ChatServiceDeps {
+  db: Database;
+  presence: PresenceReader;
+  accounts: Pick<AccountService, 'findUser'>;
+  contacts: Pick<ContactService, 'areFriends' | 'findByNickname' | 'friendIdsOf'>;
+  systemChats: Pick<SystemChatService, 'ensure'>;
+}
+
 export class ChatService {
   readonly #db: Database;
-  readonly #presence: PresenceReader;
-  readonly #systemChats: SystemChatService;
+  readonly #deps: ChatServiceDeps;
 
-  constructor(db: Database, presence: PresenceReader, systemChats: SystemChatService) {
-    this.#db = db;
-    this.#presence = presence;
-    this.#systemChats = systemChats;
+  constructor(deps: ChatServiceDeps) {
+    this.#db = deps.db;
+    this.#deps = deps;
   }
 
   /** The user's direct chats, by last message time, newest first. */
@@ -60,7 +65,7 @@ export class ChatService {
 
   /** The official chat, created on first use for accounts that predate it. */
   async getSystem(userId: string): Promise<Chat> {
-    return this.get(userId, await this.#systemChats.ensure(userId));
+    return this.get(userId, await this.#deps.systemChats.ensure(userId));
   }
 
   /**
@@ -68,12 +73,12 @@ export class ChatService {
    * creates, the other's transaction rolls back and it reads the winner's chat — never two chats for one pair.
    */
   async openWith(userId: string, nickname: string): Promise<Chat> {
-    const me = await findUserById(this.#db, userId);
+    const me = await this.#deps.accounts.findUser(userId);
     if (!me) throw new UserNotFoundError();
     if (me.nickname === nickname) throw new ContactSelfError();
-    const other = await findUserByNickname(this.#db, nickname);
+    const other = await this.#deps.contacts.findByNickname(nickname);
     if (!other) throw new UserNotFoundError();
-    if (!(await areFriends(this.#db, me.id, other.id))) throw new NotFriendsError();
+    if (!(await this.#deps.contacts.areFriends(me.id, other.id))) throw new NotFriendsError();
     const [low, high] = me.id < other.id ? [me.id, other.id] : [other.id, me.id];
     let chatId = await findDirectChatId(this.#db, low, high);
     if (!chatId) {
@@ -97,8 +102,9 @@ export class ChatService {
     return membership;
   }
 
-  memberIds(chatId: string): Promise<string[]> {
-    return memberIdsOf(this.#db, chatId);
+  /** Others' unread messages per chat (chats without any are absent); group channels use it too. */
+  unreadCounts(userId: string, chatIds: readonly string[]): Promise<Map<string, number>> {
+    return unreadCountsOf(this.#db, userId, chatIds);
   }
 
   /**
@@ -128,11 +134,11 @@ export class ChatService {
       membersOf(this.#db, listed),
       lastMessagesOf(this.#db, chatIds),
       unreadCountsOf(this.#db, userId, chatIds),
-      friendIdsOf(this.#db, userId),
+      this.#deps.contacts.friendIdsOf(userId),
     ]);
     const byChat = new Map<string, UserRow[]>();
     for (const { chatId, user } of members) byChat.set(chatId, [...(byChat.get(chatId) ?? []), user]);
-    const online = await this.#presence.onlineUsers([...new Set(members.map((m) => m.user.id))]);
+    const online = await this.#deps.presence.onlineUsers([...new Set(members.map((m) => m.user.id))]);
     const friends = new Set(friendIds);
     return memberships.map((membership) => {
       const chatMembers = byChat.get(membership.chat.id) ?? [];

@@ -1,16 +1,14 @@
 import type { Contact, ContactEventStatus } from '@beseda/protocol/contacts';
 import { userChannel } from '@beseda/protocol/realtime';
-import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { ContactRow } from '../../db/schema/contacts.js';
 import type { UserRow } from '../../db/schema/users.js';
-import type { Publisher } from '../../realtime/publisher.js';
-import { findUserById } from '../accounts/repository.js';
-import { fanOut } from '../chats/fan-out.js';
+import type { Announcer } from '../../realtime/announcer.js';
+import type { AccountService } from '../accounts/service.js';
 import { toContact } from './dto.js';
 import { ContactExistsError, ContactNotFoundError, ContactSelfError, UserNotFoundError } from './errors.js';
-import type { PresenceReader } from './public-user.js';
+import type { PresenceReader } from '../presence/presence-reader.js';
 import {
   acceptPending,
   areFriends,
@@ -33,17 +31,24 @@ interface Transition {
  * (delete); PENDING → none (reject by the addressee, cancel by the requester). Every transition is one statement or
  * one transaction, and is announced to both users after it commits.
  */
+export interface ContactServiceDeps {
+  db: Database;
+  announcer: Announcer<Database>;
+  presence: PresenceReader;
+  accounts: Pick<AccountService, 'findUser'>;
+}
+
 export class ContactService {
   readonly #db: Database;
-  readonly #publisher: Publisher;
+  readonly #announcer: Announcer<Database>;
   readonly #presence: PresenceReader;
-  readonly #logger: Logger;
+  readonly #accounts: Pick<AccountService, 'findUser'>;
 
-  constructor(db: Database, publisher: Publisher, presence: PresenceReader, logger: Logger) {
-    this.#db = db;
-    this.#publisher = publisher;
-    this.#presence = presence;
-    this.#logger = logger;
+  constructor(deps: ContactServiceDeps) {
+    this.#db = deps.db;
+    this.#announcer = deps.announcer;
+    this.#presence = deps.presence;
+    this.#accounts = deps.accounts;
   }
 
   async list(userId: string): Promise<Contact[]> {
@@ -105,11 +110,19 @@ export class ContactService {
 
   /** ContactAudience for presence: whom to tell that this user went online or offline. */
   contactIdsOf(userId: string): Promise<string[]> {
-    return friendIdsOf(this.#db, userId);
+    return this.friendIdsOf(userId);
   }
 
   areFriends(a: string, b: string): Promise<boolean> {
     return areFriends(this.#db, a, b);
+  }
+
+  friendIdsOf(userId: string): Promise<string[]> {
+    return friendIdsOf(this.#db, userId);
+  }
+
+  findByNickname(nickname: string): Promise<UserRow | undefined> {
+    return findUserByNickname(this.#db, nickname);
   }
 
   async #sendOnce(actor: UserRow, target: UserRow): Promise<Transition> {
@@ -137,7 +150,7 @@ export class ContactService {
   }
 
   async #parties(actorId: string, nickname: string): Promise<{ actor: UserRow; target: UserRow }> {
-    const actor = await findUserById(this.#db, actorId);
+    const actor = await this.#accounts.findUser(actorId);
     // The session row cascades with the user, so this is only a race with account deletion.
     if (!actor) throw new UserNotFoundError();
     if (nickname === actor.nickname) throw new ContactSelfError();
@@ -154,9 +167,9 @@ export class ContactService {
   /** To the other user (toast + reload) and to the actor's own channel (their other tabs reload). */
   #announce(actor: UserRow, target: UserRow, status: ContactEventStatus): Promise<void> {
     const event = { type: 'contact' as const, status, payload: { from: actor.nickname, userId: actor.id } };
-    return fanOut(this.#publisher, this.#logger, [
+    return this.#announcer.publish(
       { channel: userChannel(target.id), event },
       { channel: userChannel(actor.id), event },
-    ]);
+    );
   }
 }

@@ -39,6 +39,17 @@ export interface ServedFile {
   size: number;
 }
 
+export interface FileServiceDeps {
+  db: Database;
+  storage: FileStorage;
+  /** Upload URLs are signed with a key derived from it. */
+  authSecret: string;
+  /** The owners of what an avatar is committed to; each checks its own rights. */
+  accounts: AccountService;
+  groups: GroupService;
+  logger: Logger;
+}
+
 /**
  * Avatar uploads: issue a signed URL, take the PUT (type by magic bytes), and hand a commit to the feature that owns
  * the row the avatar belongs to (accounts for `user`, groups for `group`), which checks who may change it and uses
@@ -52,19 +63,13 @@ export class FileService {
   readonly #groups: GroupService;
   readonly #logger: Logger;
 
-  constructor(
-    db: Database,
-    storage: FileStorage,
-    authSecret: string,
-    owners: { accounts: AccountService; groups: GroupService },
-    logger: Logger,
-  ) {
-    this.#db = db;
-    this.#storage = storage;
-    this.#signingKey = deriveUploadKey(authSecret);
-    this.#accounts = owners.accounts;
-    this.#groups = owners.groups;
-    this.#logger = logger;
+  constructor(deps: FileServiceDeps) {
+    this.#db = deps.db;
+    this.#storage = deps.storage;
+    this.#signingKey = deriveUploadKey(deps.authSecret);
+    this.#accounts = deps.accounts;
+    this.#groups = deps.groups;
+    this.#logger = deps.logger;
   }
 
   /** Step 1. A `user` avatar is always the caller's own: another `subjectId` is 403 at once. */

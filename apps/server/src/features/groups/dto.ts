@@ -12,8 +12,8 @@ import type {
 import { channelKeySchema, roleKeySchema } from '@beseda/protocol/groups';
 import type { ChannelRow, GroupMemberRow, GroupRow, RoleRow, VoiceStateRow } from '../../db/schema/groups.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { channelCanWrite } from '../channels/permissions.js';
-import { toPublicUser } from '../contacts/public-user.js';
+import { channelCanWrite } from './channel-permissions.js';
+import { toPublicUser } from '../accounts/public-user.js';
 
 /** Keys are stored as text; anything unknown (a future key read by an older server) is shown as no key. */
 function roleKey(key: string | null): RoleKey | null {

@@ -1,20 +1,21 @@
 import type { Channel, CreateGroupBody, Group, GroupMember, GroupSummary, VoiceMember } from '@beseda/protocol/groups';
-import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
-import type { ChannelRow, GroupMemberRow } from '../../db/schema/groups.js';
-import type { UserRow } from '../../db/schema/users.js';
-import type { Publisher } from '../../realtime/publisher.js';
-import { channelsOf, insertChannel } from '../channels/repository.js';
-import { unreadCountsOf } from '../chats/repository.js';
-import type { PresenceReader } from '../contacts/public-user.js';
+import type { ChannelRow } from '../../db/schema/groups.js';
+import type { Announcements, Announcer } from '../../realtime/announcer.js';
+import type { AccountService } from '../accounts/service.js';
+import type { ChatService } from '../chats/service.js';
 import { claimAvatar } from '../files/claim.js';
-import { insertMessage } from '../messages/repository.js';
+import { postSystemMessage } from '../messages/system-messages.js';
+import type { PresenceReader } from '../presence/presence-reader.js';
+import { channelsOf, insertChannel, systemChannelOf } from './channel-repository.js';
 import { DEFAULT_CHANNELS, DEFAULT_ROLES } from './defaults.js';
 import { toChannel, toGroup, toGroupMember, toGroupSummary, toVoiceMember } from './dto.js';
 import { GroupNotFoundError, NotGroupOwnerError } from './errors.js';
-import { publishGroupEvent } from './events.js';
+import { groupEventDeliveries } from './events.js';
 import {
+  defaultRoleOf,
+  findGroup,
   findGroupForMember,
   type GroupMembership,
   insertGroup,
@@ -29,21 +30,35 @@ import {
   voiceStatesOf,
 } from './repository.js';
 
+export interface GroupServiceDeps {
+  db: Database;
+  announcer: Announcer<Database>;
+  presence: PresenceReader;
+  /** The member's name for «joined» messages and events. */
+  accounts: Pick<AccountService, 'findUser'>;
+  /** Unread counts of channel chats. */
+  chats: Pick<ChatService, 'unreadCounts'>;
+}
+
+/** A group as an invite shows it, before joining. */
+export interface GroupPreview {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  memberCount: number;
+}
+
 /**
  * Groups as their members see them. Membership is the permission: a non-member gets GroupNotFoundError (404), the
  * same answer as an unknown id, from every read. See README.md beside this file for the permission table.
  */
 export class GroupService {
   readonly #db: Database;
-  readonly #presence: PresenceReader;
-  readonly #publisher: Publisher;
-  readonly #logger: Logger;
+  readonly #deps: GroupServiceDeps;
 
-  constructor(db: Database, presence: PresenceReader, publisher: Publisher, logger: Logger) {
-    this.#db = db;
-    this.#presence = presence;
-    this.#publisher = publisher;
-    this.#logger = logger;
+  constructor(deps: GroupServiceDeps) {
+    this.#db = deps.db;
+    this.#deps = deps;
   }
 
   /**
@@ -55,7 +70,7 @@ export class GroupService {
     const groupId = uuidv7();
     const now = new Date();
     const avatarKey = body.avatarKey ?? null;
-    await this.#db.transaction(async (tx) => {
+    await this.#deps.announcer.transaction(async (tx, announcements) => {
       // The upload is used by this group or, when anything below fails, by nothing (the transaction rolls back).
       const avatarUrl = avatarKey
         ? await claimAvatar(tx, { key: avatarKey, userId, entity: 'group', subjectId: groupId })
@@ -83,25 +98,13 @@ export class GroupService {
           withChat: channel.type !== 'RTCP',
         });
         if (row.type === 'SYSTEM' && row.chatId) {
-          await insertMessage(tx, {
-            id: uuidv7(),
-            chatId: row.chatId,
-            senderId: null,
-            kind: 'SYSTEM',
-            content: '',
-            entities: [],
-            system: { key: 'group_created' },
-            createdAt: now,
-          });
+          const system = { key: 'group_created' } as const;
+          await postSystemMessage(tx, announcements, { chatId: row.chatId, system, audience: null, at: now });
         }
       }
+      const event = { type: 'group_update', status: 'group_created', payload: { groupId } } as const;
+      announcements.add(...groupEventDeliveries(event, { group: false, user: userId }));
     });
-    await publishGroupEvent(
-      this.#publisher,
-      this.#logger,
-      { type: 'group_update', status: 'group_created', payload: { groupId } },
-      { toGroup: false, toUser: userId },
-    );
     return this.get(userId, groupId);
   }
 
@@ -137,12 +140,8 @@ export class GroupService {
     const { group } = await this.requireMember(userId, groupId);
     if (group.ownerId !== userId) throw new NotGroupOwnerError();
     await renameGroup(this.#db, groupId, name.trim());
-    await publishGroupEvent(
-      this.#publisher,
-      this.#logger,
-      { type: 'group_update', status: 'group_renamed', payload: { groupId, name: name.trim() } },
-      { toGroup: true },
-    );
+    const event = { type: 'group_update', status: 'group_renamed', payload: { groupId, name: name.trim() } } as const;
+    await this.#deps.announcer.publish(...groupEventDeliveries(event, { group: true }));
     return this.get(userId, groupId);
   }
 
@@ -155,17 +154,12 @@ export class GroupService {
   async setAvatar(userId: string, groupId: string, key: string): Promise<Group> {
     const { group } = await this.requireMember(userId, groupId);
     if (group.ownerId !== userId) throw new NotGroupOwnerError();
-    const avatarUrl = await this.#db.transaction(async (tx) => {
-      const url = await claimAvatar(tx, { key, userId, entity: 'group', subjectId: groupId });
-      await setGroupAvatar(tx, groupId, url);
-      return url;
+    await this.#deps.announcer.transaction(async (tx, announcements) => {
+      const avatarUrl = await claimAvatar(tx, { key, userId, entity: 'group', subjectId: groupId });
+      await setGroupAvatar(tx, groupId, avatarUrl);
+      const event = { type: 'group_update', status: 'group_avatar_changed', payload: { groupId, avatarUrl } } as const;
+      announcements.add(...groupEventDeliveries(event, { group: true }));
     });
-    await publishGroupEvent(
-      this.#publisher,
-      this.#logger,
-      { type: 'group_update', status: 'group_avatar_changed', payload: { groupId, avatarUrl } },
-      { toGroup: true },
-    );
     return this.get(userId, groupId);
   }
 
@@ -176,10 +170,42 @@ export class GroupService {
     return membership;
   }
 
-  /** A member as events and lists show them (with live presence). */
-  async member(member: GroupMemberRow, user: UserRow): Promise<GroupMember> {
-    const online = await this.#presence.onlineUsers([user.id]);
-    return toGroupMember(member, user, online.has(user.id));
+  /**
+   * Adds the user with the group's default role, inside the caller's transaction; false when they already are a
+   * member (nothing changes). A join posts `member_joined` in the system channel; members hear it and the
+   * `group_update` on the group channel, the joiner's other tabs on their own channel.
+   */
+  async addMember(
+    tx: Database,
+    announcements: Announcements,
+    join: { groupId: string; userId: string; at: Date },
+  ): Promise<boolean> {
+    const { groupId, userId } = join;
+    const role = await defaultRoleOf(tx, groupId);
+    const user = await this.#deps.accounts.findUser(userId, tx);
+    if (!role || !user) throw new GroupNotFoundError();
+    const member = { groupId, userId, roleId: role.id, joinedAt: join.at };
+    if (!(await insertMember(tx, member))) return false;
+    const online = await this.#deps.presence.onlineUsers([userId]);
+    const payload = { groupId, member: toGroupMember(member, user, online.has(userId)) };
+    const event = { type: 'group_update', status: 'member_joined', payload } as const;
+    announcements.add(...groupEventDeliveries(event, { group: true, user: userId }));
+    const systemChannel = await systemChannelOf(tx, groupId);
+    if (systemChannel?.chatId) {
+      const system = { key: 'member_joined', userId, name: user.name } as const;
+      // Written at the join's own time: the joiner's unread count starts after it (history before joining is not new).
+      const post = { chatId: systemChannel.chatId, system, audience: { groupId }, at: join.at };
+      await postSystemMessage(tx, announcements, post);
+    }
+    return true;
+  }
+
+  /** Name, picture and member count of any group (for invites: the caller need not be a member); null if unknown. */
+  async preview(groupId: string, db: Database = this.#db): Promise<GroupPreview | null> {
+    const group = await findGroup(db, groupId);
+    if (!group) return null;
+    const counts = await memberCountsOf(db, [group.id]);
+    return { id: group.id, name: group.name, avatarUrl: group.avatarUrl, memberCount: counts.get(group.id) ?? 0 };
   }
 
   /** The caller's view of channels (canWrite, unread), batched over any number of groups. */
@@ -189,7 +215,7 @@ export class GroupService {
     ownerOf: ReadonlyMap<string, string>,
   ): Promise<Channel[]> {
     const chatIds = rows.flatMap((row) => (row.chatId ? [row.chatId] : []));
-    const unread = await unreadCountsOf(this.#db, userId, chatIds);
+    const unread = await this.#deps.chats.unreadCounts(userId, chatIds);
     return rows.map((row) => toChannel(row, { viewerId: userId, ownerId: ownerOf.get(row.groupId) ?? '', unread }));
   }
 
@@ -212,7 +238,7 @@ export class GroupService {
 
   async #members(groupId: string): Promise<GroupMember[]> {
     const rows = await membersOf(this.#db, groupId);
-    const online = await this.#presence.onlineUsers(rows.map((row) => row.user.id));
+    const online = await this.#deps.presence.onlineUsers(rows.map((row) => row.user.id));
     return rows.map((row) => toGroupMember(row.member, row.user, online.has(row.user.id)));
   }
 }

@@ -1,42 +1,36 @@
 import type { CreateInviteBody, InvitePreviewResponse, InviteResponse } from '@beseda/protocol/groups';
 import { INVITE_DEFAULT_TTL_HOURS } from '@beseda/protocol/groups';
-import { groupChannel } from '@beseda/protocol/realtime';
-import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { InviteRow } from '../../db/schema/groups.js';
-import type { MessageRow } from '../../db/schema/messages.js';
 import { ForbiddenError } from '../../errors.js';
-import type { Publisher } from '../../realtime/publisher.js';
-import { findUserById } from '../accounts/repository.js';
-import { systemChannelOf } from '../channels/repository.js';
-import { fanOut } from '../chats/fan-out.js';
-import { publishGroupEvent } from '../groups/events.js';
-import { defaultRoleOf, findGroup, findGroupForMember, insertMember, memberCountsOf } from '../groups/repository.js';
+import type { Announcer } from '../../realtime/announcer.js';
+import { GroupNotFoundError } from '../groups/errors.js';
 import type { GroupService } from '../groups/service.js';
-import { toMessage } from '../messages/dto.js';
-import { insertMessage } from '../messages/repository.js';
 import { newInviteCode } from './code.js';
 import { InviteNotFoundError } from './errors.js';
 import { countUse, findReusableInvite, findValidInvite, insertInvite, revokeInvite } from './repository.js';
-
 const HOUR_MS = 3_600_000;
 /** A default request reuses the caller's invite while it has at least this long to live (no row per modal open). */
 const REUSE_MIN_REMAINING_MS = 24 * HOUR_MS;
 const CODE_ATTEMPTS = 3;
 
 /** Invite codes: any member creates one; anyone signed in who holds a valid code may preview and accept it. */
+export interface InviteServiceDeps {
+  db: Database;
+  announcer: Announcer<Database>;
+  groups: GroupService;
+}
+
 export class InviteService {
   readonly #db: Database;
   readonly #groups: GroupService;
-  readonly #publisher: Publisher;
-  readonly #logger: Logger;
+  readonly #announcer: Announcer<Database>;
 
-  constructor(db: Database, groups: GroupService, publisher: Publisher, logger: Logger) {
-    this.#db = db;
-    this.#groups = groups;
-    this.#publisher = publisher;
-    this.#logger = logger;
+  constructor(deps: InviteServiceDeps) {
+    this.#db = deps.db;
+    this.#groups = deps.groups;
+    this.#announcer = deps.announcer;
   }
 
   /**
@@ -73,68 +67,31 @@ export class InviteService {
   async preview(code: string): Promise<InvitePreviewResponse> {
     const invite = await findValidInvite(this.#db, code, new Date());
     if (!invite) throw new InviteNotFoundError();
-    const group = await findGroup(this.#db, invite.groupId);
+    const group = await this.#groups.preview(invite.groupId);
     if (!group) throw new InviteNotFoundError();
-    const counts = await memberCountsOf(this.#db, [group.id]);
-    return {
-      group: { id: group.id, name: group.name, avatarUrl: group.avatarUrl, memberCount: counts.get(group.id) ?? 0 },
-    };
+    return { group };
   }
 
   /**
    * Joins with the default role; idempotent: an existing member gets `joined: false` and nothing changes (no use
-   * counted, no message, no event). A join posts `member_joined` in the system channel; members hear it and the
-   * `group_update` on the group channel, the joiner's other tabs on their own channel.
+   * counted, no message, no event). What a join posts and announces is the groups feature's (`addMember`).
    */
   async accept(userId: string, code: string): Promise<{ joined: boolean; groupId: string }> {
-    const now = new Date();
-    const result = await this.#db.transaction(async (tx) => {
-      const invite = await findValidInvite(tx, code, now);
+    const at = new Date();
+    return this.#announcer.transaction(async (tx, announcements) => {
+      const invite = await findValidInvite(tx, code, at);
       if (!invite) throw new InviteNotFoundError();
-      const role = await defaultRoleOf(tx, invite.groupId);
-      const user = await findUserById(tx, userId);
-      if (!role || !user) throw new InviteNotFoundError();
-      const member = { groupId: invite.groupId, userId, roleId: role.id, joinedAt: now };
-      if (!(await insertMember(tx, member))) return { groupId: invite.groupId, joined: null };
-      await countUse(tx, invite.id);
-      const systemChannel = await systemChannelOf(tx, invite.groupId);
-      let message: MessageRow | null = null;
-      if (systemChannel?.chatId) {
-        message = await insertMessage(tx, {
-          id: uuidv7(),
-          chatId: systemChannel.chatId,
-          senderId: null,
-          kind: 'SYSTEM',
-          content: '',
-          entities: [],
-          system: { key: 'member_joined', userId, name: user.name },
-          createdAt: now,
-        });
+      const groupId = invite.groupId;
+      let joined: boolean;
+      try {
+        joined = await this.#groups.addMember(tx, announcements, { groupId, userId, at });
+      } catch (error) {
+        if (error instanceof GroupNotFoundError) throw new InviteNotFoundError();
+        throw error;
       }
-      return { groupId: invite.groupId, joined: { member, user, message } };
+      if (joined) await countUse(tx, invite.id);
+      return { joined, groupId };
     });
-    if (!result.joined) return { joined: false, groupId: result.groupId };
-    const { member, user, message } = result.joined;
-    const groupId = result.groupId;
-    await publishGroupEvent(
-      this.#publisher,
-      this.#logger,
-      {
-        type: 'group_update',
-        status: 'member_joined',
-        payload: { groupId, member: await this.#groups.member(member, user) },
-      },
-      { toGroup: true, toUser: userId },
-    );
-    if (message) {
-      await fanOut(this.#publisher, this.#logger, [
-        {
-          channel: groupChannel(groupId),
-          event: { type: 'new_message', payload: { chatId: message.chatId, message: toMessage(message) } },
-        },
-      ]);
-    }
-    return { joined: true, groupId };
   }
 
   /** The code's creator or the group's owner; other members get 403, non-members and dead codes 404. */
@@ -142,8 +99,9 @@ export class InviteService {
     const now = new Date();
     const invite = await findValidInvite(this.#db, code, now);
     if (!invite) throw new InviteNotFoundError();
-    const membership = await findGroupForMember(this.#db, invite.groupId, userId);
-    if (!membership) throw new InviteNotFoundError();
+    const membership = await this.#groups.requireMember(userId, invite.groupId).catch((error: unknown) => {
+      throw error instanceof GroupNotFoundError ? new InviteNotFoundError() : error;
+    });
     if (invite.createdBy !== userId && membership.group.ownerId !== userId) {
       throw new ForbiddenError('Only the invite’s creator or the group owner can revoke it');
     }

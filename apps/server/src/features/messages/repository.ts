@@ -1,10 +1,8 @@
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { chatMembers, chats } from '../../db/schema/chats.js';
-import { channels, groupMembers } from '../../db/schema/groups.js';
+import { chatMembers } from '../../db/schema/chats.js';
 import { type MessageRow, messages, type NewMessageRow } from '../../db/schema/messages.js';
-import { memberJoins, readableBy } from '../chats/repository.js';
 
 /** Throws a unique violation when the sender already used this client id in this chat. */
 export async function insertMessage(db: Database, row: NewMessageRow): Promise<MessageRow> {
@@ -51,26 +49,14 @@ export async function existsInChat(db: Database, messageId: string, chatId: stri
   return row !== undefined;
 }
 
-/**
- * A live message in a chat `userId` may read (a channel chat's readers are its group's members); others get
- * nothing, as for an unknown id.
- */
-export async function findLiveForMember(
-  db: Database,
-  messageId: string,
-  userId: string,
-): Promise<MessageRow | undefined> {
-  const joins = memberJoins(userId);
+/** A live (not deleted) message, whichever chat it is in: the caller checks that the reader may see that chat. */
+export async function findLive(db: Database, messageId: string): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select({ message: messages })
+    .select()
     .from(messages)
-    .innerJoin(chats, eq(chats.id, messages.chatId))
-    .leftJoin(chatMembers, joins.chatMember)
-    .leftJoin(channels, eq(channels.chatId, chats.id))
-    .leftJoin(groupMembers, joins.groupMember)
-    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt), readableBy()))
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
     .limit(1);
-  return row?.message;
+  return row;
 }
 
 /** Above every UUIDv7 (their version nibble is 7): the keyset bound of a first page. */

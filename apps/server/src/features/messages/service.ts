@@ -1,17 +1,17 @@
-import type { ChatEvent, EditMessageBody, Message, SendMessageBody } from '@beseda/protocol/chats';
+import type { EditMessageBody, Message, SendMessageBody } from '@beseda/protocol/chats';
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { validateEntities } from '@beseda/protocol/markup-validate';
 import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
+import type { ServerEventOf } from '@beseda/protocol/server-events';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
 import { MemoryRateLimiter } from '../../rate-limit/memory-rate-limiter.js';
 import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
-import type { Publisher } from '../../realtime/publisher.js';
-import { findUserById } from '../accounts/repository.js';
+import type { Announcer } from '../../realtime/announcer.js';
+import type { AccountService } from '../accounts/service.js';
 import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorError } from '../chats/errors.js';
-import { type Delivery, fanOut } from '../chats/fan-out.js';
 import type { ChatAccess, ChatService } from '../chats/service.js';
 import { toMessage } from './dto.js';
 import { SentMessageWriter } from './sent-writer.js';
@@ -19,7 +19,7 @@ import {
   advanceReadMarker,
   existsInChat,
   findByClientId,
-  findLiveForMember,
+  findLive,
   findLiveInChat,
   listPage,
   softDelete,
@@ -28,6 +28,20 @@ import {
 
 /** The window of the per-user typing and write limits (MESSAGE_RATE_LIMIT_MAX counts per this window). */
 export const MESSAGE_LIMIT_WINDOW_MS = 10_000;
+
+/** A message event every member of a chat may receive (on their own channel, or once on the group's). */
+type ChatWideEvent = ServerEventOf<'group'> & ServerEventOf<'userMessages'>;
+
+export interface MessageServiceDeps {
+  db: Database;
+  announcer: Announcer<Database>;
+  logger: Logger;
+  chats: ChatService;
+  /** The typist's name for typing events. */
+  accounts: Pick<AccountService, 'displayName'>;
+  /** Sends and edits per user, across every process when the store is shared. */
+  writes: UserRateLimiter;
+}
 
 /**
  * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
@@ -39,8 +53,8 @@ export const MESSAGE_LIMIT_WINDOW_MS = 10_000;
 export class MessageService {
   readonly #db: Database;
   readonly #chats: ChatService;
-  readonly #publisher: Publisher;
-  readonly #logger: Logger;
+  readonly #accounts: Pick<AccountService, 'displayName'>;
+  readonly #announcer: Announcer<Database>;
   // A client sends at most a start and a stop per second of typing (spec §4, 1 s debounce): room for several tabs.
   // Per process even with several: a few extra typing events per process harm nobody, and typing stays off Redis.
   readonly #typing = new MemoryRateLimiter({ max: 20, windowMs: MESSAGE_LIMIT_WINDOW_MS });
@@ -51,19 +65,13 @@ export class MessageService {
   readonly #writes: UserRateLimiter;
   readonly #sent: SentMessageWriter;
 
-  constructor(
-    db: Database,
-    chats: ChatService,
-    publisher: Publisher,
-    logger: Logger,
-    limits: { writes: UserRateLimiter },
-  ) {
-    this.#db = db;
-    this.#chats = chats;
-    this.#publisher = publisher;
-    this.#logger = logger;
-    this.#sent = new SentMessageWriter(db, logger);
-    this.#writes = limits.writes;
+  constructor(deps: MessageServiceDeps) {
+    this.#db = deps.db;
+    this.#chats = deps.chats;
+    this.#accounts = deps.accounts;
+    this.#announcer = deps.announcer;
+    this.#sent = new SentMessageWriter(deps.db, deps.logger);
+    this.#writes = deps.writes;
   }
 
   async page(
@@ -79,9 +87,11 @@ export class MessageService {
     return { messages: rows.map(toMessage), hasMore };
   }
 
+  /** A message of a chat the caller may read; anything else is a 404, as for an unknown id. */
   async get(userId: string, messageId: string): Promise<Message> {
-    const row = await findLiveForMember(this.#db, messageId, userId);
+    const row = await findLive(this.#db, messageId);
     if (!row) throw new ChatNotFoundError();
+    await this.#chats.requireMember(userId, row.chatId);
     return toMessage(row);
   }
 
@@ -159,28 +169,27 @@ export class MessageService {
   async typing(userId: string, chatId: string, isTyping: boolean): Promise<void> {
     this.#typing.takeNow(userId);
     const access = await this.#writable(userId, chatId, this.#db);
-    const user = await findUserById(this.#db, userId);
-    if (!user) throw new ChatNotFoundError();
-    const event: ChatEvent = {
-      type: isTyping ? 'typing' : 'stop_typing',
-      payload: { chatId, userId, name: user.name },
-    };
+    const name = await this.#accounts.displayName(userId);
+    if (name === undefined) throw new ChatNotFoundError();
+    const event: ChatWideEvent = { type: isTyping ? 'typing' : 'stop_typing', payload: { chatId, userId, name } };
     // On a group channel the typist hears themselves too; clients skip typing events with their own userId.
     await this.#publishTo(access, event, userId);
   }
 
   /**
-   * Moves the caller's read marker forward (never back) and tells every member, the reader's other tabs included.
-   * Reading works in read-only chats too; a marker that does not move publishes nothing.
+   * Moves the caller's read marker forward (never back) and tells the reader's other tabs, which reset their badge.
+   * Nobody else is told: no client shows another member's marker. Reading works in read-only chats too; a marker
+   * that does not move publishes nothing.
    */
   async markRead(userId: string, chatId: string, messageId: string): Promise<void> {
-    const membership = await this.#chats.requireMember(userId, chatId);
+    await this.#chats.requireMember(userId, chatId);
     if (!(await existsInChat(this.#db, messageId, chatId))) throw new ChatNotFoundError();
     const moved = await advanceReadMarker(this.#db, { chatId, userId, messageId });
     if (!moved) return;
-    // In a group nobody sees others' read markers (as in Discord): only the reader's other tabs need it.
-    const memberIds = membership.channel ? [userId] : await this.#chats.memberIds(chatId);
-    await this.#publish(memberIds, { type: 'read_message', payload: { chatId, userId, messageId } });
+    await this.#announcer.publish({
+      channel: userMessageChannel(userId),
+      event: { type: 'read_message', payload: { chatId, userId, messageId } },
+    });
   }
 
   async #writable(userId: string, chatId: string, db: Database): Promise<ChatAccess> {
@@ -198,19 +207,10 @@ export class MessageService {
   }
 
   /** Every member of the chat, or all but `exceptUserId` (direct chats only: a group channel is one publication). */
-  #publishTo(access: ChatAccess, event: ChatEvent, exceptUserId?: string): Promise<void> {
-    if (access.groupId !== null) {
-      return fanOut(this.#publisher, this.#logger, [{ channel: groupChannel(access.groupId), event }]);
-    }
-    return this.#publish(
-      access.memberIds.filter((id) => id !== exceptUserId),
-      event,
-    );
-  }
-
-  #publish(memberIds: readonly string[], event: ChatEvent): Promise<void> {
-    const deliveries: Delivery[] = memberIds.map((id) => ({ channel: userMessageChannel(id), event }));
-    return fanOut(this.#publisher, this.#logger, deliveries);
+  #publishTo(access: ChatAccess, event: ChatWideEvent, exceptUserId?: string): Promise<void> {
+    if (access.groupId !== null) return this.#announcer.publish({ channel: groupChannel(access.groupId), event });
+    const recipients = access.memberIds.filter((id) => id !== exceptUserId);
+    return this.#announcer.publish(...recipients.map((id) => ({ channel: userMessageChannel(id), event })));
   }
 }
 

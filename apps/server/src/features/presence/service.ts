@@ -4,6 +4,8 @@ import type { Disconnect } from '../../realtime/codes.js';
 import type { PresenceListener } from '../../realtime/broker.js';
 import type { GatewayLogger } from '../../realtime/options.js';
 import type { Publisher } from '../../realtime/publisher.js';
+import type { Database } from '../../db/database.js';
+import { touchLastSeen } from './repository.js';
 
 /** Whose screens show a user's online status (their contacts). Injected, so tests can name an audience. */
 export interface ContactAudience {
@@ -44,6 +46,11 @@ interface UserThrottle {
 }
 
 export const DEFAULT_PRESENCE_WINDOW_MS = 2_000;
+
+/** The `touchLastSeen` dependency backed by the database (`users.last_seen_at`). */
+export function lastSeenWriter(db: Database): PresenceServiceDeps['touchLastSeen'] {
+  return (userId, at) => touchLastSeen(db, userId, at);
+}
 
 /**
  * Online/offline of users, from the broker's presence hooks (a user is online while any connection on any process

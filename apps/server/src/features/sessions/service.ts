@@ -55,14 +55,15 @@ export class SessionService {
   readonly #accessTokens: VerifiedTokens;
   readonly #recent = new RecentSessions();
 
-  constructor(db: Database, config: Config, events: SessionEvents) {
-    this.#db = db;
+  constructor(deps: { db: Database; config: Config; events: SessionEvents }) {
+    const { config } = deps;
+    this.#db = deps.db;
     this.#config = config;
-    this.#events = events;
+    this.#events = deps.events;
     this.#keys = deriveTokenKeys(config.authSecret);
     this.#accessTokens = new VerifiedTokens(this.#keys.access);
     // Every revocation in this process goes through the events; other processes call `forget` (see context.ts).
-    events.onRevoked(({ sessionId }) => this.#recent.forget(sessionId));
+    deps.events.onRevoked(({ sessionId }) => this.#recent.forget(sessionId));
   }
 
   /** Opens a session for a sign-in. Takes `db` so registration can run it inside its transaction. */

@@ -1,27 +1,30 @@
 import type { Channel, CreateChannelBody } from '@beseda/protocol/groups';
-import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
-import type { Publisher } from '../../realtime/publisher.js';
-import { toChannelInfo } from '../groups/dto.js';
-import { GroupNotFoundError, NotGroupOwnerError } from '../groups/errors.js';
-import { publishGroupEvent } from '../groups/events.js';
-import type { GroupService } from '../groups/service.js';
-import { channelsOf, findChannelForMember, insertChannel, nextPosition, renameChannel } from './repository.js';
+import type { Announcer } from '../../realtime/announcer.js';
+import { channelsOf, findChannelForMember, insertChannel, nextPosition, renameChannel } from './channel-repository.js';
+import { toChannelInfo } from './dto.js';
+import { GroupNotFoundError, NotGroupOwnerError } from './errors.js';
+import { groupEventDeliveries } from './events.js';
+import type { GroupService } from './service.js';
+
+export interface ChannelServiceDeps {
+  db: Database;
+  announcer: Announcer<Database>;
+  groups: GroupService;
+}
 
 /** Channels of a group: members list and read them; the owner creates and renames them. */
 export class ChannelService {
   readonly #db: Database;
   readonly #groups: GroupService;
-  readonly #publisher: Publisher;
-  readonly #logger: Logger;
+  readonly #announcer: Announcer<Database>;
 
-  constructor(db: Database, groups: GroupService, publisher: Publisher, logger: Logger) {
-    this.#db = db;
-    this.#groups = groups;
-    this.#publisher = publisher;
-    this.#logger = logger;
+  constructor(deps: ChannelServiceDeps) {
+    this.#db = deps.db;
+    this.#groups = deps.groups;
+    this.#announcer = deps.announcer;
   }
 
   async list(userId: string, groupId: string): Promise<Channel[]> {
@@ -38,10 +41,10 @@ export class ChannelService {
 
   /** Owner only (403 NOT_GROUP_OWNER for other members, 404 for non-members); every member hears `channel_created`. */
   async create(userId: string, body: CreateChannelBody): Promise<Channel> {
-    const row = await this.#db.transaction(async (tx) => {
+    const row = await this.#announcer.transaction(async (tx, announcements) => {
       const { group } = await this.#groups.requireMember(userId, body.groupId, tx);
       if (group.ownerId !== userId) throw new NotGroupOwnerError();
-      return insertChannel(tx, {
+      const created = await insertChannel(tx, {
         id: uuidv7(),
         groupId: group.id,
         name: body.name.trim(),
@@ -52,17 +55,12 @@ export class ChannelService {
         chatId: uuidv7(),
         withChat: body.type !== 'RTCP',
       });
+      const payload = { groupId: group.id, channel: toChannelInfo(created) };
+      announcements.add(
+        ...groupEventDeliveries({ type: 'group_update', status: 'channel_created', payload }, { group: true }),
+      );
+      return created;
     });
-    await publishGroupEvent(
-      this.#publisher,
-      this.#logger,
-      {
-        type: 'group_update',
-        status: 'channel_created',
-        payload: { groupId: row.groupId, channel: toChannelInfo(row) },
-      },
-      { toGroup: true },
-    );
     return this.#view(userId, row, userId);
   }
 
@@ -73,15 +71,9 @@ export class ChannelService {
     if (found.group.ownerId !== userId) throw new NotGroupOwnerError();
     const row = await renameChannel(this.#db, channelId, name.trim());
     if (!row) throw new GroupNotFoundError();
-    await publishGroupEvent(
-      this.#publisher,
-      this.#logger,
-      {
-        type: 'group_update',
-        status: 'channel_renamed',
-        payload: { groupId: row.groupId, channel: toChannelInfo(row) },
-      },
-      { toGroup: true },
+    const payload = { groupId: row.groupId, channel: toChannelInfo(row) };
+    await this.#announcer.publish(
+      ...groupEventDeliveries({ type: 'group_update', status: 'channel_renamed', payload }, { group: true }),
     );
     return this.#view(userId, row, found.group.ownerId);
   }

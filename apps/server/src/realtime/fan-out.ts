@@ -1,17 +1,17 @@
-import type { RealtimeEvent } from '@beseda/protocol/realtime';
-import type { Logger } from 'pino';
-import type { Publisher } from '../../realtime/publisher.js';
-
-export interface Delivery {
-  channel: string;
-  event: RealtimeEvent;
-}
+import type { Delivery } from '@beseda/protocol/server-events';
+import type { GatewayLogger } from './options.js';
+import type { Publisher } from './publisher.js';
 
 /**
  * Publishes after the write has committed. A failed publication is logged, not thrown: the data is already saved,
  * and a client that missed the event catches up on its next reload (or by channel recovery).
  */
-export async function fanOut(publisher: Publisher, logger: Logger, deliveries: readonly Delivery[]): Promise<void> {
+export async function fanOut(
+  publisher: Publisher,
+  logger: GatewayLogger,
+  deliveries: readonly Delivery[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
   const results = await Promise.allSettled(deliveries.map((d) => publisher.publish(d.channel, d.event)));
   results.forEach((result, i) => {
     if (result.status === 'rejected') {
