@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],

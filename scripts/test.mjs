@@ -14,6 +14,7 @@ const steps = [
   { name: 'chromium', run: () => timed(ensureChromium) },
   { name: 'typecheck', run: () => runStep('npx', ['tsc', '-b']) },
   { name: 'lint', run: () => runStep('npm', ['run', 'lint']) },
+  { name: 'docs', run: () => runStep('node', ['scripts/check-docs.mjs']) },
   { name: 'unit', run: () => vitest('unit') },
   { name: 'integration', run: () => vitest('integration') },
   { name: 'build', run: () => runStep('npm', ['run', 'build']) },
