@@ -8,6 +8,7 @@ import type { AuthorizeChannel } from './channels.js';
 import { CONTROL_CHANNEL } from './channels.js';
 import type { Disconnect } from './codes.js';
 import { Disconnects } from './codes.js';
+import type { ConnectionContext } from './connection-context.js';
 import { Connection } from './connection.js';
 import { Hub } from './hub.js';
 import { OutboxFlusher } from './outbox-flusher.js';
@@ -15,6 +16,7 @@ import type { GatewayLimits, GatewayLogger, GatewayTiming } from './options.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMING } from './options.js';
 import { encodeUnsubscribePush } from './protocol.js';
 import type { VerifyToken } from './token.js';
+import { WsTransport } from './transport.js';
 
 export const GATEWAY_PATH = '/connection/websocket';
 
@@ -100,7 +102,7 @@ const SERVER_UNSUBSCRIBE = { code: 2000, reason: 'server unsubscribe' };
 
 /**
  * The realtime gateway: Centrifugo's client protocol over WebSocket, delivering what the broker carries. One per
- * process; the lead wires it into the HTTP server (see README.md in this folder).
+ * process; `context.ts` builds it and `app.ts` routes the HTTP server's upgrades to it (see README.md in this folder).
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const path = options.path ?? GATEWAY_PATH;
@@ -121,7 +123,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     logger.error({ err: error }, 'realtime control channel subscribe failed');
   });
 
-  const ctx = {
+  const ctx: ConnectionContext = {
     verifyToken: options.verifyToken,
     authorizeChannel: options.authorizeChannel,
     broker,
@@ -131,8 +133,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     timing,
     maxBufferedPublications: 1000,
     now,
-    flusher: new OutboxFlusher((error) => logger.error({ err: error }, 'realtime flush failed')),
   };
+  // Writes every transport's queued frames at the end of the tick, one immediate for all of them.
+  const flusher = new OutboxFlusher((error) => logger.error({ err: error }, 'realtime flush failed'));
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -157,7 +160,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   function onConnection(ws: WebSocket, req: IncomingMessage): void {
     sockets.add(ws);
     ws.once('close', () => sockets.delete(ws));
-    const connection = new Connection(ws, ctx, req.socket.remoteAddress ?? 'unknown');
+    const transport = new WsTransport(ws, flusher, timing.closeTimeoutMs);
+    const connection = new Connection(transport, ctx, req.socket.remoteAddress ?? 'unknown');
     hub.opened(connection);
     if (closing) connection.disconnect(Disconnects.shutdown, 'gateway closing');
   }

@@ -1,5 +1,6 @@
 import type { Broker, Publication } from './broker.js';
-import type { Connection, ConnectionRegistry } from './connection.js';
+import type { Connection } from './connection.js';
+import type { ConnectionRegistry } from './connection-context.js';
 import type { GatewayLogger } from './options.js';
 import { encodePublicationPush } from './protocol.js';
 

@@ -1,11 +1,11 @@
-/** Something with frames queued for this tick. */
+/** Something with frames queued for this tick (a connection's transport). */
 export interface Flushable {
   flush(): void;
 }
 
 /**
- * Writes every connection's queued frames once per tick, from one `setImmediate` for all of them: a publication to
- * 5,000 subscribers used to schedule 5,000 immediates, each with its own callback and bookkeeping.
+ * Writes every transport's queued frames once per tick, from one `setImmediate` for all of them: one immediate per
+ * transport would mean 5,000 for a publication to 5,000 subscribers, each with its own callback and bookkeeping.
  */
 export class OutboxFlusher {
   #pending: Flushable[] = [];
