@@ -17,6 +17,7 @@ import { groupRoutes } from './http/group/index.js';
 import { healthRoutes } from './http/health/index.js';
 import { acceptOnlyJson } from './http/json-body.js';
 import { originCheck } from './http/origin-check.js';
+import { protocolVersionCheck } from './http/protocol-version.js';
 import { requestIdGenerator } from './http/request-id.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { userRoutes } from './http/user/index.js';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store');
   });
   app.addHook('onRequest', originCheck(config.publicUrl));
+  app.addHook('onRequest', protocolVersionCheck(API_PREFIX));
 
   applySecurityHeaders(app, config.secureCookies);
   await app.register(fastifyCookie);

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from './db/database.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
 import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
+import { isOutdatedClient } from '@beseda/protocol/version';
 import { PasswordHasher } from './features/accounts/password.js';
 import { AccountService } from './features/accounts/service.js';
 import { ChatService } from './features/chats/service.js';
@@ -111,6 +112,8 @@ export async function createAppContext(config: Config, options: AppContextOption
       checkOrigin: upgradeOriginCheck(config.publicUrl, config.trustProxy),
       // `group#<id>`: members only, asked of the database on every subscribe.
       authorizeChannel: authorizeGroupChannel(db),
+      // A client built against a protocol this server no longer speaks stops reconnecting and offers a reload.
+      checkClientVersion: (version) => (isOutdatedClient(version) ? REALTIME_DISCONNECT.clientOutdated : null),
       timing: options.gatewayTiming,
       // A session revoked in another process: this one must stop answering its requests from memory too.
       onSessionDisconnect: (sessionId, disconnect) => {

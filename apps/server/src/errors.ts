@@ -98,6 +98,12 @@ export class RateLimitedError extends AppError {
   }
 }
 
+export class ClientOutdatedError extends AppError {
+  constructor() {
+    super('CLIENT_OUTDATED', 426, 'This client is older than the server speaks; reload to update it');
+  }
+}
+
 export class InternalError extends AppError {
   constructor() {
     super('INTERNAL', 500, 'Internal server error');

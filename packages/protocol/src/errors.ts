@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** The client states an older protocol version than the server speaks (`version.ts`): 426, reload for the new build. */
+  'CLIENT_OUTDATED',
   'INTERNAL',
   /** Contacts: a friend request to oneself. */
   'CONTACT_SELF',

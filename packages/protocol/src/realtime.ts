@@ -105,4 +105,6 @@ export const REALTIME_DISCONNECT = {
   left: { code: 4000, reason: 'left' },
   /** The auth session was terminated or signed out: the client must not reconnect; its next API call gets 401. */
   sessionEnded: { code: 4500, reason: 'session ended' },
+  /** The client's protocol version is older than the server speaks (`version.ts`): reload to get the new build. */
+  clientOutdated: { code: 4501, reason: 'client outdated' },
 } as const;

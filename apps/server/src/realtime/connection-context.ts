@@ -1,5 +1,6 @@
 import type { Broker } from './broker.js';
 import type { AuthorizeChannel } from './channels.js';
+import type { Disconnect } from './codes.js';
 import type { Connection } from './connection.js';
 import type { GatewayLimits, GatewayLogger, GatewayTiming } from './options.js';
 import type { VerifyToken } from './token.js';
@@ -8,6 +9,7 @@ import type { VerifyToken } from './token.js';
 export interface ConnectionContext {
   verifyToken: VerifyToken;
   authorizeChannel: AuthorizeChannel | undefined;
+  checkClientVersion: ((version: string | undefined) => Disconnect | null) | undefined;
   broker: Broker;
   hub: ConnectionRegistry;
   logger: GatewayLogger;

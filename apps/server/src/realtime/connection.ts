@@ -185,6 +185,11 @@ export class Connection {
       this.disconnect(Disconnects.badRequest, 'connect on a connected connection');
       return;
     }
+    const outdated = this.ctx.checkClientVersion?.(params.version);
+    if (outdated) {
+      this.disconnect(outdated, `client version ${params.version ?? ''} is not spoken`);
+      return;
+    }
     if (params.token === undefined || params.token === '') {
       this.disconnect(Disconnects.invalidToken, 'no token');
       return;

@@ -36,6 +36,11 @@ export interface GatewayOptions {
   limits?: Partial<GatewayLimits>;
   timing?: Partial<GatewayTiming>;
   now?: () => number;
+  /**
+   * Looks at the connect command's `version` before the token: a client the application no longer speaks is closed
+   * with the returned disconnect (a terminal code, so it does not retry).
+   */
+  checkClientVersion?: (version: string | undefined) => Disconnect | null;
   /** Called in every process when `disconnectSession` reaches it (the auth layer forgets revoked sessions). */
   onSessionDisconnect?: (sessionId: string, disconnect: Disconnect) => void;
 }
@@ -126,6 +131,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const ctx: ConnectionContext = {
     verifyToken: options.verifyToken,
     authorizeChannel: options.authorizeChannel,
+    checkClientVersion: options.checkClientVersion,
     broker,
     hub,
     logger,

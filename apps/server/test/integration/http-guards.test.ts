@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_CLIENT_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
 import { REFRESH_RATE_LIMIT_FACTOR } from '../../src/http/auth/rate-limit.js';
 import {
   availableDrivers,
@@ -30,6 +31,24 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
     server = await startServer(driver);
   });
   afterAll(() => server.close());
+
+  describe('protocol version', () => {
+    it('answers an API call from an outdated client with 426 CLIENT_OUTDATED and writes nothing', async () => {
+      const before = await countRows(server.ctx);
+      const headers = { [PROTOCOL_VERSION_HEADER]: String(MIN_CLIENT_PROTOCOL_VERSION - 1) };
+      const response = await server.client().post('/api/auth/register', { json: newCredentials(), headers });
+      expect(response.status).toBe(426);
+      expect(errorOf(response).code).toBe('CLIENT_OUTDATED');
+      expectNoInternals(response);
+      expect(await countRows(server.ctx)).toEqual(before);
+    });
+
+    it('serves the current version and callers that state none (tools, curl)', async () => {
+      const current = { [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION) };
+      expect((await server.client().get('/api/health', { headers: current })).status).toBe(200);
+      expect((await server.client().get('/api/health')).status).toBe(200);
+    });
+  });
 
   describe('origin check', () => {
     it('refuses a cross-origin POST with 403 ORIGIN_REJECTED and writes nothing', async () => {

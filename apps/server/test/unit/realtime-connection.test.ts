@@ -83,6 +83,8 @@ function setUp(history?: (read: () => Promise<HistoryResult>) => Promise<History
   const ctx: ConnectionContext = {
     verifyToken: (token) => ({ userId: token, sessionId: null, expiresAt: null }),
     authorizeChannel: undefined,
+    // Version "0" stands for a client older than the application speaks.
+    checkClientVersion: (version) => (version === '0' ? { code: 4501, reason: 'client outdated' } : null),
     broker,
     hub,
     logger: silent,
@@ -240,5 +242,21 @@ describe('Connection over a fake transport', () => {
     expect(transport.closed).toEqual({ code: 3501, reason: 'bad request' });
     expect(connection.state).toBe('closed');
     expect(hub.stats().connections).toBe(0);
+  });
+
+  it('closes an outdated client with the application’s terminal code before looking at its token', async () => {
+    const { transport, connection } = setUp();
+    transport.receive({ id: 1, connect: { token: 'u1', version: '0' } });
+
+    await vi.waitFor(() => expect(transport.closed).toEqual({ code: 4501, reason: 'client outdated' }));
+    expect(connection.state).toBe('closed');
+  });
+
+  it('connects a client whose version the application speaks', async () => {
+    const { transport } = setUp();
+    transport.receive({ id: 1, connect: { token: 'u1', version: '1' } });
+
+    expect(await replyTo(transport, 1)).toHaveProperty('connect');
+    expect(transport.closed).toBeNull();
   });
 });
