@@ -65,15 +65,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }),
   });
 
-  await app.register(healthRoutes(), { prefix: API_PREFIX });
-  await app.register(authRoutes(ctx), { prefix: `${API_PREFIX}/auth` });
-  await app.register(userRoutes(ctx), { prefix: `${API_PREFIX}/user` });
-  await app.register(contactRoutes(ctx), { prefix: `${API_PREFIX}/contact` });
-  await app.register(chatRoutes(ctx), { prefix: `${API_PREFIX}/chat` });
-  await app.register(groupRoutes(ctx), { prefix: `${API_PREFIX}/group` });
-  await app.register(channelRoutes(ctx), { prefix: `${API_PREFIX}/channel` });
-  await app.register(userStatusRoutes(ctx), { prefix: `${API_PREFIX}/user-status` });
-  await app.register(fileRoutes(ctx), { prefix: `${API_PREFIX}/files` });
+  // Each folder's routes take their full paths from the endpoint descriptors, which are relative to API_PREFIX.
+  for (const routes of [
+    healthRoutes(),
+    authRoutes(ctx),
+    userRoutes(ctx),
+    contactRoutes(ctx),
+    chatRoutes(ctx),
+    groupRoutes(ctx),
+    channelRoutes(ctx),
+    userStatusRoutes(ctx),
+    fileRoutes(ctx),
+  ]) {
+    await app.register(routes, { prefix: API_PREFIX });
+  }
   await registerWebApp(app, config.webDistDir);
   attachRealtime(app, ctx);
   return app;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { loginRoute } from './login.js';
 import { logoutRoute } from './logout.js';
@@ -7,7 +7,7 @@ import { registerRoute } from './register.js';
 import { wsTokenRoute } from './ws-token.js';
 
 /** /api/auth/* */
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async function registerAuthRoutes(app) {
     registerRoute(app, ctx);
     loginRoute(app, ctx);

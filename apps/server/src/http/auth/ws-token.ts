@@ -1,16 +1,16 @@
-import { wsTokenResponseSchema } from '@beseda/protocol/auth';
+import { getWsToken } from '@beseda/protocol/endpoints/auth';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 
 /** GET /api/auth/ws-token — a short-lived JWT for the realtime gateway (`sub` = user id, `sid` = session id). */
-export function wsTokenRoute(app: ZodApp, ctx: AppContext): void {
-  app.get(
-    '/ws-token',
-    { schema: { response: { 200: wsTokenResponseSchema } }, preHandler: authenticate(ctx) },
-    async (request) => {
+export function wsTokenRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, getWsToken, {
+    preHandler: authenticate(ctx),
+    handler: async (request) => {
       const { token, expiresAt } = await ctx.sessions.issueWsToken(requireAuth(request));
       return { token, expiresAt: expiresAt.toISOString() };
     },
-  );
+  });
 }

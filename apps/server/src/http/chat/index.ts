@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { deleteMessageRoute } from './delete-message.js';
 import { editMessageRoute } from './edit-message.js';
@@ -13,7 +13,7 @@ import { sendMessageRoute } from './send-message.js';
 import { sendTypingRoute } from './send-typing.js';
 
 /** /api/chat/* (spec §7 "Chats", plus `POST /read`). */
-export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function chatRoutes(ctx: AppContext): FastifyPluginAsync {
   return async function registerChatRoutes(app) {
     listChatsRoute(app, ctx);
     getSystemChatRoute(app, ctx);

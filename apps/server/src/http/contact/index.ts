@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { acceptRequestRoute } from './accept-request.js';
 import { cancelRequestRoute } from './cancel-request.js';
@@ -8,7 +8,7 @@ import { rejectRequestRoute } from './reject-request.js';
 import { sendRequestRoute } from './send-request.js';
 
 /** /api/contact/* (spec §7 "Contacts"). */
-export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function contactRoutes(ctx: AppContext): FastifyPluginAsync {
   return async function registerContactRoutes(app) {
     listContactsRoute(app, ctx);
     sendRequestRoute(app, ctx);

@@ -1,13 +1,13 @@
-import { contactsResponseSchema } from '@beseda/protocol/contacts';
+import { listContacts } from '@beseda/protocol/endpoints/contact';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 
 /** GET /api/contact — the caller's friends and pending requests, each with its direction and live online status. */
-export function listContactsRoute(app: ZodApp, ctx: AppContext): void {
-  app.get(
-    '/',
-    { schema: { response: { 200: contactsResponseSchema } }, preHandler: authenticate(ctx) },
-    async (request) => ({ contacts: await ctx.contacts.list(requireAuth(request).userId) }),
-  );
+export function listContactsRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, listContacts, {
+    preHandler: authenticate(ctx),
+    handler: async (request) => ({ contacts: await ctx.contacts.list(requireAuth(request).userId) }),
+  });
 }

@@ -1,8 +1,9 @@
-import { avatarCommitBodySchema, avatarCommitResponseSchema } from '@beseda/protocol/files';
+import { commitAvatar } from '@beseda/protocol/endpoints/files';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { toMe } from '../../features/accounts/dto.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 
 /**
  * POST /api/files/avatar/commit {key, entity, subjectId} — `{user}` (as GET /api/user/me) for `user`, `{group}` (as
@@ -10,17 +11,13 @@ import type { ZodApp } from '../types.js';
  * (not a member of the group), 404 UPLOAD_NOT_FOUND (unknown, someone else's or the other entity's upload), 409
  * UPLOAD_ALREADY_USED.
  */
-export function commitAvatarRoute(app: ZodApp, ctx: AppContext): void {
-  app.post(
-    '/avatar/commit',
-    {
-      schema: { body: avatarCommitBodySchema, response: { 200: avatarCommitResponseSchema } },
-      preHandler: authenticate(ctx),
-    },
-    async (request) => {
+export function commitAvatarRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, commitAvatar, {
+    preHandler: authenticate(ctx),
+    handler: async (request) => {
       const result = await ctx.files.commit(requireAuth(request).userId, request.body);
       if (result.entity === 'group') return { group: result.group };
       return { user: toMe(result.user, await ctx.presence.statusOf(result.user)) };
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
-import { avatarFileParamsSchema } from '@beseda/protocol/files';
+import { getAvatar } from '@beseda/protocol/endpoints/files';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 
 /**
  * GET /api/files/avatar/:key — a committed avatar's bytes, for `<img src>` on this origin. No session needed (avatars
@@ -8,14 +9,16 @@ import type { ZodApp } from '../types.js';
  * good; its type is the one the bytes were sniffed as, and nosniff keeps browsers to it. 404 for uploads nobody
  * committed and unknown keys.
  */
-export function getAvatarRoute(app: ZodApp, ctx: AppContext): void {
-  app.get('/avatar/:key', { schema: { params: avatarFileParamsSchema } }, async (request, reply) => {
-    const file = await ctx.files.open(request.params.key);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+export function getAvatarRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, getAvatar, {
+    handler: async (request, reply) => {
+      const file = await ctx.files.open(request.params.key);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
   });
 }

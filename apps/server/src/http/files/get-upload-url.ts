@@ -1,7 +1,8 @@
-import { avatarUploadUrlQuerySchema, avatarUploadUrlResponseSchema } from '@beseda/protocol/files';
+import { getAvatarUploadUrl } from '@beseda/protocol/endpoints/files';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 import { uploadRateLimit } from './rate-limit.js';
 
 /**
@@ -9,14 +10,10 @@ import { uploadRateLimit } from './rate-limit.js';
  * where to PUT the file (signed, 10 minutes). 400 VALIDATION_FAILED for an unknown `ext` or `entity`; 403 for a
  * `user` avatar of someone else; 429.
  */
-export function getUploadUrlRoute(app: ZodApp, ctx: AppContext): void {
-  app.get(
-    '/avatar/upload-url',
-    {
-      schema: { querystring: avatarUploadUrlQuerySchema, response: { 200: avatarUploadUrlResponseSchema } },
-      preHandler: authenticate(ctx),
-      config: { rateLimit: uploadRateLimit(ctx.config) },
-    },
-    async (request) => ctx.files.issueUploadUrl(requireAuth(request).userId, request.query),
-  );
+export function getUploadUrlRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, getAvatarUploadUrl, {
+    preHandler: authenticate(ctx),
+    config: { rateLimit: uploadRateLimit(ctx.config) },
+    handler: async (request) => ctx.files.issueUploadUrl(requireAuth(request).userId, request.query),
+  });
 }

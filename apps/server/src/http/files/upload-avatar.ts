@@ -1,10 +1,10 @@
-import { okResponseSchema } from '@beseda/protocol/auth';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@beseda/protocol/constants';
+import { uploadAvatar } from '@beseda/protocol/endpoints/files';
 import { avatarUploadParamsSchema, avatarUploadQuerySchema } from '@beseda/protocol/files';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { NotAnAvatarImageError, UploadUrlInvalidError } from '../../features/files/errors.js';
+import { route } from '../route.js';
 import { uploadRateLimit } from './rate-limit.js';
 
 /**
@@ -16,7 +16,7 @@ import { uploadRateLimit } from './rate-limit.js';
  * Its own plugin: the app parses JSON only (http/json-body.ts); the raw image parser and the 3 MB limit must not leak
  * to any other route.
  */
-export function uploadAvatarRoute(ctx: AppContext): FastifyPluginAsyncZod {
+export function uploadAvatarRoute(ctx: AppContext): FastifyPluginAsync {
   return async function registerUploadAvatarRoute(app) {
     app.addContentTypeParser(
       [...AVATAR_TYPES],
@@ -25,29 +25,21 @@ export function uploadAvatarRoute(ctx: AppContext): FastifyPluginAsyncZod {
     );
     // Any other type is refused unread, with a message about images (the app-wide 415 talks about JSON).
     app.addContentTypeParser('*', (_request, _payload, done) => done(new NotAnAvatarImageError()));
-    app.put(
-      '/avatar/upload/:key',
-      {
-        schema: {
-          params: avatarUploadParamsSchema,
-          querystring: avatarUploadQuerySchema,
-          response: { 200: okResponseSchema },
-        },
-        bodyLimit: AVATAR_MAX_BYTES,
-        config: { rateLimit: uploadRateLimit(ctx.config) },
-        // Before the body is read: a forged or expired URL costs no 3 MB of buffering.
-        onRequest: async (request) => {
-          const { key, query } = parseUploadUrl(request);
-          ctx.files.checkUploadUrl(key, query);
-        },
+    route(app, uploadAvatar, {
+      bodyLimit: AVATAR_MAX_BYTES,
+      config: { rateLimit: uploadRateLimit(ctx.config) },
+      // Before the body is read: a forged or expired URL costs no 3 MB of buffering.
+      onRequest: async (request) => {
+        const { key, query } = parseUploadUrl(request);
+        ctx.files.checkUploadUrl(key, query);
       },
-      async (request) => {
+      handler: async (request) => {
         const grant = ctx.files.checkUploadUrl(request.params.key, request.query);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         await ctx.files.receive(grant, request.headers['content-type'], body);
         return { ok: true as const };
       },
-    );
+    });
   };
 }
 

@@ -1,21 +1,18 @@
-import { invitePreviewResponseSchema, inviteCodeParamsSchema } from '@beseda/protocol/groups';
+import { getInvite } from '@beseda/protocol/endpoints/group';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 import { inviteRateLimit } from './rate-limit.js';
 
 /** GET /api/group/invite/:code — anyone signed in; 404 INVITE_NOT_FOUND for unknown, expired or revoked codes. */
-export function getInviteRoute(app: ZodApp, ctx: AppContext): void {
-  app.get(
-    '/invite/:code',
-    {
-      schema: { params: inviteCodeParamsSchema, response: { 200: invitePreviewResponseSchema } },
-      preHandler: authenticate(ctx),
-      config: { rateLimit: inviteRateLimit(ctx.config) },
-    },
-    async (request) => {
+export function getInviteRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, getInvite, {
+    preHandler: authenticate(ctx),
+    config: { rateLimit: inviteRateLimit(ctx.config) },
+    handler: async (request) => {
       requireAuth(request);
       return ctx.invites.preview(request.params.code);
     },
-  );
+  });
 }

@@ -1,16 +1,15 @@
-import { groupIdParamsSchema, membersVoiceStatusResponseSchema } from '@beseda/protocol/groups';
+import { getVoiceStatus } from '@beseda/protocol/endpoints/group';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 
 /** GET /api/group/:id/members-voice-status — who is in which voice channel; 404 NOT_FOUND unless a member. */
-export function getVoiceStatusRoute(app: ZodApp, ctx: AppContext): void {
-  app.get(
-    '/:id/members-voice-status',
-    {
-      schema: { params: groupIdParamsSchema, response: { 200: membersVoiceStatusResponseSchema } },
-      preHandler: authenticate(ctx),
-    },
-    async (request) => ({ members: await ctx.groups.voiceStatus(requireAuth(request).userId, request.params.id) }),
-  );
+export function getVoiceStatusRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, getVoiceStatus, {
+    preHandler: authenticate(ctx),
+    handler: async (request) => ({
+      members: await ctx.groups.voiceStatus(requireAuth(request).userId, request.params.id),
+    }),
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { acceptInviteRoute } from './accept-invite.js';
 import { createGroupRoute } from './create-group.js';
@@ -12,7 +12,7 @@ import { renameGroupRoute } from './rename-group.js';
 import { revokeInviteRoute } from './revoke-invite.js';
 
 /** /api/group/* (spec §7 "Channels and groups", plus PATCH /:id and DELETE /invite/:code). */
-export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function groupRoutes(ctx: AppContext): FastifyPluginAsync {
   return async function registerGroupRoutes(app) {
     listGroupsRoute(app, ctx);
     createGroupRoute(app, ctx);

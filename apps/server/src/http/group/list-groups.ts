@@ -1,13 +1,13 @@
-import { groupsResponseSchema } from '@beseda/protocol/groups';
+import { listGroups } from '@beseda/protocol/endpoints/group';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate, requireAuth } from '../authenticate.js';
-import type { ZodApp } from '../types.js';
+import { route } from '../route.js';
 
 /** GET /api/group/ — the caller's groups with their channels, oldest membership first. */
-export function listGroupsRoute(app: ZodApp, ctx: AppContext): void {
-  app.get(
-    '/',
-    { schema: { response: { 200: groupsResponseSchema } }, preHandler: authenticate(ctx) },
-    async (request) => ({ groups: await ctx.groups.list(requireAuth(request).userId) }),
-  );
+export function listGroupsRoute(app: FastifyInstance, ctx: AppContext): void {
+  route(app, listGroups, {
+    preHandler: authenticate(ctx),
+    handler: async (request) => ({ groups: await ctx.groups.list(requireAuth(request).userId) }),
+  });
 }

@@ -1,7 +1,8 @@
-import { okResponseSchema } from '@beseda/protocol/auth';
-import type { ZodApp } from '../types.js';
+import { getHealth } from '@beseda/protocol/endpoints/health';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../route.js';
 
 /** GET /api/health — answers once the server accepts requests (migrations have run by then). */
-export function getHealthRoute(app: ZodApp): void {
-  app.get('/health', { schema: { response: { 200: okResponseSchema } } }, async () => ({ ok: true as const }));
+export function getHealthRoute(app: FastifyInstance): void {
+  route(app, getHealth, { handler: async () => ({ ok: true as const }) });
 }

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { getHealthRoute } from './get-health.js';
 
 /** /api/health */
-export function healthRoutes(): FastifyPluginAsyncZod {
+export function healthRoutes(): FastifyPluginAsync {
   return async function registerHealthRoutes(app) {
     getHealthRoute(app);
   };

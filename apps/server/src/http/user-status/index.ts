@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { disconnectRoute } from './disconnect.js';
 
 /** /api/user-status/* */
-export function userStatusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function userStatusRoutes(ctx: AppContext): FastifyPluginAsync {
   return async function registerUserStatusRoutes(app) {
     disconnectRoute(app, ctx);
   };

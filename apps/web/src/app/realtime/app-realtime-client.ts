@@ -1,4 +1,4 @@
-import { wsTokenResponseSchema } from '@beseda/protocol/auth';
+import { getWsToken } from '@beseda/protocol/endpoints/auth';
 import i18next from 'i18next';
 import { fetchMe } from '../../features/auth/auth-api';
 import { useUserStore } from '../../features/auth/user-store';
@@ -11,7 +11,7 @@ import { resyncGroups } from '../../features/groups/groups-store';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
-import { api } from '../../lib/api/client';
+import { call } from '../../lib/api/client';
 import { createLogger } from '../../lib/logger';
 import { gatewayUrl } from '../../lib/realtime/centrifuge-options';
 import { RealtimeClient } from '../../lib/realtime/realtime-client';
@@ -21,7 +21,7 @@ const log = createLogger('realtime');
 /** Through the API client, so an expired access cookie is refreshed silently first. 401 means signed out. */
 async function fetchWsToken(): Promise<string | null> {
   try {
-    return (await api.get('/auth/ws-token', { schema: wsTokenResponseSchema })).token;
+    return (await call(getWsToken)).token;
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

@@ -1,12 +1,9 @@
-import {
-  avatarCommitGroupResponseSchema,
-  avatarCommitUserResponseSchema,
-  avatarUploadUrlResponseSchema,
-  type AvatarEntity,
-} from '@beseda/protocol/files';
+import * as files from '@beseda/protocol/endpoints/files';
+import type { AvatarEntity } from '@beseda/protocol/files';
 import type { Group } from '@beseda/protocol/groups';
 import type { Me } from '@beseda/protocol/user';
-import { api } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/api-error';
+import { call } from '../../lib/api/client';
 import { createLogger } from '../../lib/logger';
 import { type AvatarChoice, UploadError } from './avatar-file';
 
@@ -23,10 +20,8 @@ export async function uploadAvatar(
   entity: AvatarEntity,
   subjectId?: string,
 ): Promise<string> {
-  const query = new URLSearchParams({ ext: choice.ext, entity, ...(subjectId ? { subjectId } : {}) });
-  const target = await api.get(`/files/avatar/upload-url?${query.toString()}`, {
-    schema: avatarUploadUrlResponseSchema,
-  });
+  const query = { ext: choice.ext, entity, subjectId: subjectId || undefined };
+  const target = await call(files.getAvatarUploadUrl, { query });
   await putFile(target.url, choice.file, target.contentType);
   return target.key;
 }
@@ -58,8 +53,9 @@ async function putFile(url: string, file: File, contentType: string): Promise<vo
 
 /** Step 3 for the signed-in user: the answer is the same user DTO as `GET /user/me`. */
 export async function commitUserAvatar(key: string, userId: string): Promise<Me> {
-  const body = { key, entity: 'user', subjectId: userId };
-  return (await api.post('/files/avatar/commit', body, { schema: avatarCommitUserResponseSchema })).user;
+  const answer = await call(files.commitAvatar, { body: { key, entity: 'user', subjectId: userId } });
+  if (!('user' in answer)) throw malformedCommitAnswer();
+  return answer.user;
 }
 
 /**
@@ -67,6 +63,13 @@ export async function commitUserAvatar(key: string, userId: string): Promise<Me>
  * `GET /group/{id}`; the other members hear `group_avatar_changed`.
  */
 export async function commitGroupAvatar(key: string, groupId: string): Promise<Group> {
-  const body = { key, entity: 'group', subjectId: groupId };
-  return (await api.post('/files/avatar/commit', body, { schema: avatarCommitGroupResponseSchema })).group;
+  const answer = await call(files.commitAvatar, { body: { key, entity: 'group', subjectId: groupId } });
+  if (!('group' in answer)) throw malformedCommitAnswer();
+  return answer.group;
+}
+
+/** The commit answers `{user}` for a user avatar and `{group}` for a group's; the other one is a broken answer. */
+function malformedCommitAnswer(): ApiError {
+  log.error('The avatar commit answered for the other entity');
+  return new ApiError(200, 'UNKNOWN', 'Malformed response');
 }

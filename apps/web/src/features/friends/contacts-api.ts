@@ -1,21 +1,17 @@
-import {
-  contactsResponseSchema,
-  sendContactResponseSchema,
-  type Contact,
-  type ContactNicknameBody,
-} from '@beseda/protocol/contacts';
-import { apiRequest } from '../../lib/api/client';
+import type { Contact, ContactNicknameBody } from '@beseda/protocol/contacts';
+import * as contact from '@beseda/protocol/endpoints/contact';
+import { call } from '../../lib/api/client';
 
 /** Spec §7 "Contacts": thin calls; every body is `{nickname}` (matched case-sensitively by the server). */
 
 export async function fetchContacts(): Promise<Contact[]> {
-  return (await apiRequest('GET', '/contact', { schema: contactsResponseSchema })).contacts;
+  return (await call(contact.listContacts)).contacts;
 }
 
 /** A new request, or ACCEPTED when they had asked first. */
 export async function sendContactRequest(nickname: string): Promise<Contact> {
   const body: ContactNicknameBody = { nickname };
-  return (await apiRequest('POST', '/contact/send', { body, schema: sendContactResponseSchema })).contact;
+  return (await call(contact.sendContactRequest, { body })).contact;
 }
 
 export type ContactAction = 'accept' | 'reject' | 'cancel' | 'remove';
@@ -23,6 +19,17 @@ export type ContactAction = 'accept' | 'reject' | 'cancel' | 'remove';
 /** accept / reject / cancel are PATCH, remove is `POST /contact/delete` (spec §7). */
 export async function changeContact(action: ContactAction, nickname: string): Promise<void> {
   const body: ContactNicknameBody = { nickname };
-  if (action === 'remove') await apiRequest('POST', '/contact/delete', { body });
-  else await apiRequest('PATCH', `/contact/${action}`, { body });
+  switch (action) {
+    case 'accept':
+      await call(contact.acceptContactRequest, { body });
+      return;
+    case 'reject':
+      await call(contact.rejectContactRequest, { body });
+      return;
+    case 'cancel':
+      await call(contact.cancelContactRequest, { body });
+      return;
+    case 'remove':
+      await call(contact.deleteContact, { body });
+  }
 }

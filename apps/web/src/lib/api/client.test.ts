@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meResponseSchema } from '@beseda/protocol/user';
+import * as auth from '@beseda/protocol/endpoints/auth';
+import * as chat from '@beseda/protocol/endpoints/chat';
+import * as user from '@beseda/protocol/endpoints/user';
 import { setLogLevel } from '../logger';
 import { ApiError, NetworkError } from './api-error';
-import { apiRequest, setUnauthorizedHandler } from './client';
+import { call, callLazy, setUnauthorizedHandler } from './client';
 
 const me = {
   user: {
@@ -39,22 +41,39 @@ afterEach(() => {
 
 const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 
-describe('apiRequest', () => {
+const CHAT_ID = '01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b';
+const credentials = { email: 'a@b.ru', password: 'secret123' };
+const loadLogin = () => Promise.resolve(auth.login);
+
+describe('call', () => {
   it('sends cookies and JSON, and unwraps a schema-checked body', async () => {
     fetchMock.mockResolvedValueOnce(json(200, me));
-    const result = await apiRequest('POST', '/auth/login', { body: { email: 'a@b.ru' }, schema: meResponseSchema });
+    const result = await call(auth.login, { body: credentials });
     expect(result.user.nickname).toBe('anna');
-    const [, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(`${init?.method} ${String(url)}`).toBe('POST /api/auth/login');
     expect(init?.credentials).toBe('include');
-    expect(init?.body).toBe('{"email":"a@b.ru"}');
+    expect(init?.body).toBe('{"email":"a@b.ru","password":"secret123"}');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('fills the path and the query from the descriptor', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await call(user.deleteSession, { params: { id: 'a/b' } });
+    await call(chat.sendTyping, { query: { chatId: CHAT_ID }, body: { isTyping: true } });
+    expect(calls()).toEqual(['DELETE /api/user/sessions/a%2Fb', `POST /api/chat/typing?chatId=${CHAT_ID}`]);
+  });
+
+  it('rejects an answer that does not fit the response schema', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1' } }));
+    await expect(call(user.getMe)).rejects.toMatchObject({ status: 200, code: 'UNKNOWN' });
   });
 
   it('throws a typed ApiError with the error body', async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { error: { code: 'VALIDATION_FAILED', message: 'bad', fields: { email: 'validation.required' } } }),
     );
-    const error = await apiRequest('POST', '/auth/register', { body: {} }).catch((e: unknown) => e);
+    const error = await call(auth.register, { body: { ...credentials, nickname: 'anna' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { email: 'validation.required' } });
   });
@@ -64,14 +83,14 @@ describe('apiRequest', () => {
       .mockResolvedValueOnce(unauthorized())
       .mockResolvedValueOnce(json(200, { ok: true }))
       .mockResolvedValueOnce(json(200, me));
-    await expect(apiRequest('GET', '/user/me', { schema: meResponseSchema })).resolves.toEqual(me);
+    await expect(call(user.getMe)).resolves.toEqual(me);
     expect(calls()).toEqual(['GET /api/user/me', 'POST /api/auth/refresh', 'GET /api/user/me']);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('signs out when the refresh fails', async () => {
     fetchMock.mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized());
-    const error = await apiRequest('GET', '/user/sessions').catch((e: unknown) => e);
+    const error = await call(user.listSessions).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401 });
     expect(calls()).toEqual(['GET /api/user/sessions', 'POST /api/auth/refresh']);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -82,17 +101,20 @@ describe('apiRequest', () => {
       .mockResolvedValueOnce(unauthorized())
       .mockResolvedValueOnce(json(200, { ok: true }))
       .mockResolvedValueOnce(unauthorized());
-    await expect(apiRequest('GET', '/user/me')).rejects.toMatchObject({ status: 401 });
+    await expect(call(user.getMe)).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('never refreshes for login, register or refresh', async () => {
     fetchMock.mockImplementation(async () => unauthorized());
-    for (const path of ['/auth/login', '/auth/register', '/auth/refresh']) {
-      await expect(apiRequest('POST', path, { body: {} })).rejects.toMatchObject({ status: 401 });
-    }
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await expect(call(auth.login, { body: credentials })).rejects.toMatchObject({ status: 401 });
+    await expect(callLazy('POST /auth/login', loadLogin, { body: credentials })).rejects.toMatchObject({ status: 401 });
+    await expect(call(auth.register, { body: { ...credentials, nickname: 'anna' } })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(call(auth.refresh)).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -107,13 +129,17 @@ describe('apiRequest', () => {
       const attempt = fetchMock.mock.calls.filter(([u, i]) => String(u) === String(url) && i?.method === init?.method);
       return attempt.length === 1 ? unauthorized() : json(200, { ok: true });
     });
-    await Promise.all([apiRequest('GET', '/a'), apiRequest('GET', '/b'), apiRequest('GET', '/c')]);
+    await Promise.all([
+      call(auth.logout),
+      call(chat.markRead, { query: { chatId: CHAT_ID }, body: { messageId: CHAT_ID } }),
+      call(user.deleteSession, { params: { id: 's1' } }),
+    ]);
     expect(refreshes).toBe(1);
   });
 
   it('turns a failed fetch into a NetworkError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await apiRequest('GET', '/user/me').catch((e: unknown) => e);
+    const error = await call(user.getMe).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: false });
   });
@@ -126,10 +152,30 @@ describe('apiRequest', () => {
           init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
         }),
     );
-    const pending = apiRequest('GET', '/user/me').catch((e: unknown) => e);
+    const pending = call(user.getMe).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     const error = await pending;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: true });
+  });
+});
+
+describe('callLazy', () => {
+  it('sends at once by the address and parses with the descriptor it loads', async () => {
+    let release: (endpoint: typeof user.getMe) => void = () => undefined;
+    const loaded = new Promise<typeof user.getMe>((resolve) => {
+      release = resolve;
+    });
+    fetchMock.mockResolvedValueOnce(json(200, me));
+    const pending = callLazy('GET /user/me', () => loaded);
+    await vi.waitFor(() => expect(calls()).toEqual(['GET /api/user/me']));
+    release(user.getMe);
+    await expect(pending).resolves.toEqual(me);
+  });
+
+  it('rejects an answer that does not fit the loaded response schema', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ok: false }));
+    const logout = () => Promise.resolve(auth.logout);
+    await expect(callLazy('POST /auth/logout', logout)).rejects.toMatchObject({ code: 'UNKNOWN' });
   });
 });

@@ -1,17 +1,34 @@
 import { API_PREFIX, API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
+import {
+  fillPath,
+  parseAddress,
+  queryString,
+  type Address,
+  type EndpointInput,
+  type EndpointResult,
+  type HttpMethod,
+  type JsonEndpoint,
+  type OptionalWhenEmpty,
+} from '@beseda/protocol/endpoint';
+import type { login, refresh, register } from '@beseda/protocol/endpoints/auth';
 import type { ApiErrorBody } from '@beseda/protocol/errors';
 import { createLogger, createTraceId } from '../logger';
 import { ApiError, NetworkError } from './api-error';
 import { createRefreshCoordinator, type LockManagerLike } from './refresh';
 
 /** Anything with zod's `parse`: the client stays independent of the schema library's types. */
-export interface Schema<T> {
+interface Schema<T> {
   parse(data: unknown): T;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A call's input: the descriptor's `{ params, query, body }`, and a signal to abort it. */
+export type CallInput<E extends JsonEndpoint> = EndpointInput<E> & { readonly signal?: AbortSignal };
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
+  /** The descriptor's path, before its `:params` are filled: what the no-refresh rule matches on. */
+  path: string;
+  params?: unknown;
+  query?: unknown;
   body?: unknown;
   schema?: Schema<T>;
   /**
@@ -19,13 +36,18 @@ export interface RequestOptions<T> {
    * protocol schemas then stay out of the /auth first load. The load starts with the request, so nothing waits.
    */
   loadSchema?: () => Promise<Schema<T>>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 const log = createLogger('api');
 
+// Typed against the descriptors (type-only imports: nothing of them reaches the entry chunk), so they cannot drift.
+const LOGIN: Address<typeof login> = 'POST /auth/login';
+const REGISTER: Address<typeof register> = 'POST /auth/register';
+const REFRESH: Address<typeof refresh> = 'POST /auth/refresh';
+
 /** Endpoints whose 401/403 is an answer about credentials, never a reason to refresh. */
-const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh']);
+const NO_REFRESH: ReadonlySet<string> = new Set([LOGIN, REGISTER, REFRESH]);
 
 let unauthorizedHandler: () => void = () => undefined;
 
@@ -52,7 +74,7 @@ function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; di
   };
 }
 
-async function send(method: HttpMethod, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const timeout = withTimeout(signal);
   const init: RequestInit = {
     method,
@@ -65,7 +87,7 @@ async function send(method: HttpMethod, path: string, body: unknown, signal?: Ab
     init.body = JSON.stringify(body);
   }
   try {
-    return await fetch(`${API_PREFIX}${path}`, init);
+    return await fetch(url, init);
   } catch (cause) {
     if (signal?.aborted) throw cause;
     const timedOut = timeout.signal.aborted;
@@ -121,8 +143,10 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function refreshSession(): Promise<boolean> {
-  const response = await send('POST', '/auth/refresh', undefined);
-  log.debug(`POST ${API_PREFIX}/auth/refresh → ${response.status}`);
+  const { method, path } = parseAddress(REFRESH);
+  const url = `${API_PREFIX}${path}`;
+  const response = await send(method, url, undefined);
+  log.debug(`${method} ${url} → ${response.status}`);
   return response.ok;
 }
 
@@ -138,23 +162,23 @@ const refresher = createRefreshCoordinator({ refresh: refreshSession, locks: bro
  * The one HTTP client (spec §7): cookies, JSON, 10 s timeout, every request logged by method and URL. Success
  * resolves to the (schema-checked) body; failure throws `ApiError` or `NetworkError`.
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+async function request<T>(method: HttpMethod, options: RequestOptions<T>): Promise<T> {
   const traceId = createTraceId();
-  const url = `${API_PREFIX}${path}`;
+  const url = `${API_PREFIX}${fillPath(options.path, options.params)}${queryString(options.query)}`;
   log.log(`${method} ${url}`, undefined, traceId);
 
   const startedAt = Date.now();
   const schemaReady = options.loadSchema?.();
   // Awaited only on success; a load that fails while the request fails too must not surface as unhandled.
   schemaReady?.catch(() => undefined);
-  let response = await send(method, path, options.body, options.signal);
-  if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
+  let response = await send(method, url, options.body, options.signal);
+  if (response.status === 401 && !NO_REFRESH.has(`${method} ${options.path}`)) {
     // The refresh round trip hides the error schema's load, should this 401 turn out to be final.
     loadErrorBodySchema().catch(() => undefined);
     const recovered = await refresher.recover(startedAt);
     if (recovered) {
       log.debug(`${method} ${url} retried after refresh`, undefined, traceId);
-      response = await send(method, path, options.body, options.signal);
+      response = await send(method, url, options.body, options.signal);
     }
     if (response.status === 401) {
       log.warn(`${method} ${url} → 401 after refresh; signing out`, undefined, traceId);
@@ -181,9 +205,40 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   }
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
-    apiRequest('POST', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest('DELETE', path, options),
-};
+/** What `request` needs of a call's input; `CallInput` of any endpoint is one. */
+interface RawInput {
+  readonly params?: unknown;
+  readonly query?: unknown;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Calls `endpoint`: `{ params, query, body }` are typed by its schemas, the result is its response, parsed by the
+ * response schema. For code outside the entry chunk, which may load zod with the descriptor.
+ */
+export function call<E extends JsonEndpoint>(
+  endpoint: E,
+  ...[input]: OptionalWhenEmpty<CallInput<E>>
+): Promise<EndpointResult<E>> {
+  const raw: RawInput | undefined = input;
+  // The descriptor's response schema parses to exactly EndpointResult<E>; TypeScript cannot see that for a generic E.
+  const schema = endpoint.response as Schema<EndpointResult<E>>;
+  return request(endpoint.method, { ...raw, path: endpoint.path, schema });
+}
+
+/**
+ * `call` for the entry chunk and /auth (see "Bundle budget" in apps/web/CONTEXT.md): the request goes out at once by
+ * its address, `'GET /user/me'`, while `load` imports the descriptor (and zod) to parse the answer. The address is
+ * type-checked against the loaded descriptor's method and path, so the two cannot drift.
+ */
+export function callLazy<E extends JsonEndpoint>(
+  address: NoInfer<Address<E>>,
+  load: () => Promise<E>,
+  ...[input]: OptionalWhenEmpty<CallInput<E>>
+): Promise<EndpointResult<E>> {
+  const raw: RawInput | undefined = input;
+  const { method, path } = parseAddress<E>(address);
+  const loadSchema = () => load().then((endpoint) => endpoint.response as Schema<EndpointResult<E>>);
+  return request(method, { ...raw, path, loadSchema });
+}

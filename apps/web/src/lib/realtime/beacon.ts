@@ -1,6 +1,11 @@
 import { API_PREFIX } from '@beseda/protocol/constants';
+import { parseAddress, type Address } from '@beseda/protocol/endpoint';
+import type { disconnect } from '@beseda/protocol/endpoints/user-status';
 
-export const DISCONNECT_BEACON_PATH = `${API_PREFIX}/user-status/disconect`;
+// `sendBeacon` always POSTs; the address is checked against the descriptor without loading it (and zod) here.
+const DISCONNECT: Address<typeof disconnect> = 'POST /user-status/disconect';
+
+export const DISCONNECT_BEACON_PATH = `${API_PREFIX}${parseAddress(DISCONNECT).path}`;
 
 export interface DisconnectBeaconDeps {
   target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;

@@ -1,0 +1,26 @@
+import type { Endpoint } from '../endpoint.js';
+import * as auth from './auth.js';
+import * as channel from './channel.js';
+import * as chat from './chat.js';
+import * as contact from './contact.js';
+import * as files from './files.js';
+import * as group from './group.js';
+import * as health from './health.js';
+import * as user from './user.js';
+import * as userStatus from './user-status.js';
+
+/**
+ * Every endpoint the server serves. The server's route test fails when a registered route has no descriptor here or
+ * a descriptor here has no route, so a new area module must be added to this list.
+ */
+export const allEndpoints: readonly Endpoint[] = [
+  auth,
+  user,
+  userStatus,
+  contact,
+  chat,
+  group,
+  channel,
+  files,
+  health,
+].flatMap((area) => Object.values(area));
