@@ -13,11 +13,14 @@ export interface AppState {
   isFullscreen: boolean;
   isMaximized: boolean;
   platform: Platform;
+  /** The server no longer speaks this build's protocol: the app offers a reload. */
+  outdated: boolean;
 }
 
 interface AppActions {
   /** Spec §4: the ready flag turns true once. */
   setReady(): void;
+  setOutdated(): void;
 }
 
 export function detectPlatform(userAgent: string): Platform {
@@ -39,6 +42,10 @@ export const useAppStore = create<AppState & AppActions>()((set, get) => ({
   isFullscreen: false,
   isMaximized: false,
   platform,
+  outdated: false,
+  setOutdated: () => {
+    if (!get().outdated) set({ outdated: true });
+  },
   setReady: () => {
     if (!get().ready) set({ ready: true });
   },

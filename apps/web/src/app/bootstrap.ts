@@ -3,7 +3,7 @@ import { useUserStore } from '../features/auth/user-store';
 import { useGlobalSettings } from '../features/settings/global-settings-store';
 import { showToast } from '../features/toasts/toast-store';
 import { isApiError } from '../lib/api/api-error';
-import { setUnauthorizedHandler } from '../lib/api/client';
+import { setOutdatedHandler, setUnauthorizedHandler } from '../lib/api/client';
 import { loadGlobalSettings } from '../lib/local-db/db';
 import { createLogger } from '../lib/logger';
 import i18next from 'i18next';
@@ -54,6 +54,7 @@ function watchSignOut(): void {
 export async function bootstrap(): Promise<void> {
   preloadInitialPage(window.location.pathname);
   setUnauthorizedHandler(() => useUserStore.getState().reset());
+  setOutdatedHandler(() => useAppStore.getState().setOutdated());
   const settingsPromise = loadGlobalSettings();
   try {
     const user = await fetchMe();

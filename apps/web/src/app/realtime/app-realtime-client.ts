@@ -15,6 +15,7 @@ import { call } from '../../lib/api/client';
 import { createLogger } from '../../lib/logger';
 import { gatewayUrl } from '../../lib/realtime/centrifuge-options';
 import { RealtimeClient } from '../../lib/realtime/realtime-client';
+import { useAppStore } from '../app-store';
 
 const log = createLogger('realtime');
 
@@ -47,6 +48,7 @@ export function createAppRealtimeClient(): RealtimeClient {
     url: gatewayUrl(window.location),
     getToken: fetchWsToken,
     checkSession: sessionStillValid,
+    onClientOutdated: () => useAppStore.getState().setOutdated(),
     onConnectionProblem: () =>
       showToast({
         type: 'error',

@@ -4,7 +4,8 @@ import * as chat from '@beseda/protocol/endpoints/chat';
 import * as user from '@beseda/protocol/endpoints/user';
 import { setLogLevel } from '../logger';
 import { ApiError, NetworkError } from './api-error';
-import { call, callLazy, setUnauthorizedHandler } from './client';
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
+import { call, callLazy, setOutdatedHandler, setUnauthorizedHandler } from './client';
 
 const me = {
   user: {
@@ -44,6 +45,27 @@ const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ??
 const CHAT_ID = '01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b';
 const credentials = { email: 'a@b.ru', password: 'secret123' };
 const loadLogin = () => Promise.resolve(auth.login);
+
+describe('protocol version', () => {
+  it('states this build’s protocol on every call', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, me));
+    await call(auth.login, { body: credentials });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get(PROTOCOL_VERSION_HEADER)).toBe(String(PROTOCOL_VERSION));
+  });
+
+  it('a 426 CLIENT_OUTDATED tells the app (which offers a reload) and fails the call', async () => {
+    const onOutdated = vi.fn<() => void>();
+    setOutdatedHandler(onOutdated);
+    fetchMock.mockResolvedValueOnce(json(426, { error: { code: 'CLIENT_OUTDATED', message: 'Reload' } }));
+    await expect(call(auth.login, { body: credentials })).rejects.toMatchObject({
+      status: 426,
+      code: 'CLIENT_OUTDATED',
+    });
+    expect(onOutdated).toHaveBeenCalledOnce();
+    setOutdatedHandler(() => undefined);
+  });
+});
 
 describe('call', () => {
   it('sends cookies and JSON, and unwraps a schema-checked body', async () => {

@@ -1,4 +1,5 @@
 import { API_PREFIX, API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
 import {
   fillPath,
   parseAddress,
@@ -49,7 +50,16 @@ const REFRESH: Address<typeof refresh> = 'POST /auth/refresh';
 /** Endpoints whose 401/403 is an answer about credentials, never a reason to refresh. */
 const NO_REFRESH: ReadonlySet<string> = new Set([LOGIN, REGISTER, REFRESH]);
 
+/** Every call states the protocol this build speaks, so a server that moved on can say so (426). */
+const VERSION_HEADERS = { Accept: 'application/json', [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION) };
+
 let unauthorizedHandler: () => void = () => undefined;
+let outdatedHandler: () => void = () => undefined;
+
+/** Called when the server answers 426 CLIENT_OUTDATED: this build is older than the server speaks. */
+export function setOutdatedHandler(handler: () => void): void {
+  outdatedHandler = handler;
+}
 
 /** Called once a 401 survives the silent refresh: the session is gone. */
 export function setUnauthorizedHandler(handler: () => void): void {
@@ -79,11 +89,11 @@ async function send(method: HttpMethod, url: string, body: unknown, signal?: Abo
   const init: RequestInit = {
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    headers: VERSION_HEADERS,
     signal: timeout.signal,
   };
   if (body !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.headers = { ...VERSION_HEADERS, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
   try {
@@ -188,6 +198,7 @@ async function request<T>(method: HttpMethod, options: RequestOptions<T>): Promi
     }
   }
 
+  if (response.status === 426) outdatedHandler();
   if (!response.ok) {
     const error = await toApiError(response);
     log.warn(`${method} ${url} → ${response.status} ${error.code}`, undefined, traceId);

@@ -1,6 +1,7 @@
 import { REALTIME } from '@beseda/protocol/constants';
 import type { Options, SubscriptionOptions } from 'centrifuge';
 import { BROADCAST_CHANNEL, userChannel, userMessageChannel } from '@beseda/protocol/realtime';
+import { PROTOCOL_VERSION } from '@beseda/protocol/version';
 
 /** Spec §9: resubscribe delay 500–20 000 ms (the protocol's REALTIME constants cover the connection only). */
 export const RESUBSCRIBE_DELAY_MS = { min: 500, max: 20_000 } as const;
@@ -17,6 +18,8 @@ export function connectionOptions(getToken: () => Promise<string>): Partial<Opti
     timeout: REALTIME.timeoutMs,
     maxServerPingDelay: REALTIME.maxServerPingDelayMs,
     name: 'beseda-web',
+    // The gateway closes a build older than the server speaks with a terminal code (see `onClientOutdated`).
+    version: String(PROTOCOL_VERSION),
   };
 }
 

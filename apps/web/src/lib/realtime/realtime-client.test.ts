@@ -178,6 +178,18 @@ describe('RealtimeClient terminal disconnects', () => {
     expect(resync).toHaveBeenCalledOnce();
   });
 
+  it('an outdated build (4501) tells the app and never reconnects', async () => {
+    const checkSession = vi.fn(() => Promise.resolve(true));
+    const onClientOutdated = vi.fn();
+    const { client, created, current } = setup({ checkSession, onClientOutdated, restartDelayMs: 10 });
+    client.start(USER);
+    current().emit('disconnected', { code: 4501, reason: 'client outdated' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(onClientOutdated).toHaveBeenCalledOnce();
+    expect(checkSession).not.toHaveBeenCalled();
+    expect(created).toHaveLength(1);
+  });
+
   it('stays down when the session is gone', async () => {
     const { client, created, current } = setup({ checkSession: () => Promise.resolve(false), restartDelayMs: 10 });
     client.start(USER);

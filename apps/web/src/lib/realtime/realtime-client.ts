@@ -1,5 +1,5 @@
 import { REALTIME } from '@beseda/protocol/constants';
-import type { RealtimeEventType } from '@beseda/protocol/realtime';
+import { REALTIME_DISCONNECT, type RealtimeEventType } from '@beseda/protocol/realtime';
 import {
   Centrifuge,
   UnauthorizedError,
@@ -45,6 +45,8 @@ export interface RealtimeClientOptions {
    * itself. Resolve `true` if the session is still valid; the client then starts again after `restartDelayMs`.
    */
   checkSession?(): Promise<boolean>;
+  /** The gateway closed with `clientOutdated`: this build is older than the server speaks; reconnecting is pointless. */
+  onClientOutdated?(): void;
   restartDelayMs?: number;
   createCentrifuge?(url: string, options: Partial<Options>): CentrifugeLike;
   logger?: Logger;
@@ -197,7 +199,8 @@ export class RealtimeClient {
       this.#signal({ kind: 'lost', code: ctx.code });
       this.#teardown();
       this.#setState('disconnected');
-      if (ctx.code !== 0) this.#afterTerminalDisconnect(userId);
+      if (ctx.code === REALTIME_DISCONNECT.clientOutdated.code) this.#options.onClientOutdated?.();
+      else if (ctx.code !== 0) this.#afterTerminalDisconnect(userId);
     });
     centrifuge.on('error', (ctx) => {
       if (!live()) return;
