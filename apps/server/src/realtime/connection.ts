@@ -9,7 +9,7 @@ import { PING_FRAME, encodeConnectReply, encodeErrorReply, encodeReply, parseFra
 import { TokenBucket } from './rate-limit.js';
 import type { ConnectionCredentials } from './token.js';
 import { InvalidTokenError, TokenExpiredError } from './token.js';
-import type { Transport } from './transport.js';
+import type { Transport, TransportEvents } from './transport.js';
 
 /**
  * One client connection: connecting → connected → closed (or connecting → rejected after a failed connect, which
@@ -18,7 +18,7 @@ import type { Transport } from './transport.js';
  * Channel commands and delivery belong to `ConnectionSubscriptions`; bytes reach the client through a `Transport`.
  * Nothing thrown here escapes to the transport's event handlers: failures end this connection only, logged once.
  */
-export class Connection {
+export class Connection implements TransportEvents {
   readonly id = newId();
   state: 'connecting' | 'rejected' | 'connected' | 'closed' = 'connecting';
   userId: string | null = null;
@@ -45,12 +45,8 @@ export class Connection {
     this.openedAt = ctx.now();
     this.bucket = new TokenBucket(ctx.limits.commandsPerSecond, ctx.limits.commandBurst, ctx.now);
     this.subscriptions = new ConnectionSubscriptions(this, ctx);
-    transport.listen({
-      onText: (text) => this.onText(text),
-      onBinary: () => this.onBinary(),
-      onClose: (code) => this.onTransportClose(code),
-      onError: (error) => this.onTransportError(error),
-    });
+    // The connection is its transport's listener itself: no extra objects per connection (thousands are open).
+    transport.listen(this);
   }
 
   isClosed(): boolean {
@@ -61,9 +57,9 @@ export class Connection {
     return this.state === 'connected';
   }
 
-  // ---- transport events ----
+  // ---- transport events (called by the transport only) ----
 
-  private onText(text: string): void {
+  onText(text: string): void {
     try {
       if (this.state === 'closed') return;
       // Any frame proves the client alive, as any reply does for the client.
@@ -77,7 +73,7 @@ export class Connection {
     }
   }
 
-  private onBinary(): void {
+  onBinary(): void {
     if (this.state !== 'closed') this.disconnect(Disconnects.badRequest, 'binary frame on the JSON protocol');
   }
 
@@ -107,13 +103,13 @@ export class Connection {
     this.enqueue(() => this.handleCall(frame));
   }
 
-  private onTransportClose(code: number): void {
+  onClose(code: number): void {
     if (this.state === 'closed') return;
     this.ctx.logger.debug({ connection: this.id, userId: this.userId, code }, 'realtime client closed the connection');
     this.cleanup();
   }
 
-  private onTransportError(error: Error): void {
+  onError(error: Error): void {
     // ws reports protocol violations it detects itself (oversized message → 1009, invalid UTF-8 → 1007) and closes
     // the socket; the close event does the cleanup.
     const code = (error as Error & { code?: string }).code;
