@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me, Session } from '@beseda/protocol/user';
+import { useUserStore } from '../../features/auth/user-store';
+import { usePresenceStore } from '../../features/presence/presence-store';
+import { fetchSessions } from '../../features/settings/sessions-api';
+import { sessionsQuery } from '../../features/settings/sessions-queries';
+import { queryClient } from '../../lib/query/query-client';
+import { clearSignedInState, watchSignedInUser } from './sign-out';
+
+vi.mock('../../features/settings/sessions-api', () => ({ fetchSessions: vi.fn(), terminateSession: vi.fn() }));
+
+function me(id: string): Me {
+  return {
+    id,
+    email: `${id}@example.com`,
+    nickname: id,
+    name: id,
+    avatarUrl: null,
+    online: { status: 'online', lastSeen: null },
+  };
+}
+
+function session(id: string): Session {
+  const at = '2025-03-05T10:00:00.000Z';
+  return {
+    id,
+    device: 'Chrome, Linux',
+    userAgent: 'Mozilla/5.0',
+    ip: '127.0.0.1',
+    createdAt: at,
+    lastSeenAt: at,
+    current: true,
+  };
+}
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** The sign-out path as the signed-in root registers it. */
+function registerSignOut(realtime = { stop: vi.fn() }) {
+  const unwatch = watchSignedInUser(() => clearSignedInState({ queryClient, realtime }));
+  return { realtime, unwatch };
+}
+
+afterEach(() => {
+  queryClient.clear();
+  useUserStore.getState().reset();
+  usePresenceStore.getState().reset();
+  vi.clearAllMocks();
+});
+
+describe('the sign-out path', () => {
+  it('clears the server-data cache, the per-user stores and the realtime connection', () => {
+    useUserStore.getState().setUser(me('anna'));
+    const { realtime, unwatch } = registerSignOut();
+    queryClient.setQueryData(sessionsQuery('anna').queryKey, [session('s1')]);
+    usePresenceStore.getState().apply({ userId: 'u2', online: true, lastSeen: null });
+
+    useUserStore.getState().reset(true);
+
+    expect(realtime.stop).toHaveBeenCalledOnce();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(usePresenceStore.getState().users).toEqual({});
+    unwatch();
+  });
+
+  it('also runs when another account takes over the tab, and not on sign-in', () => {
+    const { realtime, unwatch } = registerSignOut();
+    useUserStore.getState().setUser(me('anna'));
+    expect(realtime.stop).not.toHaveBeenCalled();
+    useUserStore.getState().setUser(me('boris'));
+    expect(realtime.stop).toHaveBeenCalledOnce();
+    unwatch();
+  });
+
+  it('a late answer to the previous user’s request lands in nobody’s cache', async () => {
+    const annaAnswer = deferred<Session[]>();
+    vi.mocked(fetchSessions)
+      .mockReturnValueOnce(annaAnswer.promise)
+      .mockResolvedValueOnce([session('boris-1')]);
+    useUserStore.getState().setUser(me('anna'));
+    const { unwatch } = registerSignOut();
+    const annaLoad = queryClient.fetchQuery(sessionsQuery('anna')).catch(() => 'cancelled');
+
+    useUserStore.getState().reset(true);
+    useUserStore.getState().setUser(me('boris'));
+    await queryClient.fetchQuery(sessionsQuery('boris'));
+    annaAnswer.resolve([session('anna-1')]);
+    expect(await annaLoad).toBe('cancelled');
+
+    const cached = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.data);
+    expect(cached).toEqual([[session('boris-1')]]);
+    unwatch();
+  });
+});
