@@ -5,7 +5,6 @@ import { useUserStore } from '../../features/auth/user-store';
 import { registerChatEvents } from '../../features/chats/chats-events';
 import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
-import { useContactsStore } from '../../features/friends/contacts-store';
 import { registerGroupEvents } from '../../features/groups/groups-events';
 import { resyncGroups } from '../../features/groups/groups-store';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
@@ -78,10 +77,6 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     client.onResync(resyncUser),
     client.onResync(resyncChats),
     client.onResync(resyncGroups),
-    client.onResync(() => useContactsStore.getState().requestReload()),
-    // This runs when the signed-in app unmounts (sign-out, ended session). Resetting here rather than in bootstrap's
-    // sign-out watcher keeps the contacts code out of the entry chunk that /auth loads.
-    () => useContactsStore.getState().reset(),
   ];
   return () => {
     for (const remove of removers) remove();

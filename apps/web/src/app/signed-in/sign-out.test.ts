@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '@beseda/protocol/contacts';
 import type { Me, Session } from '@beseda/protocol/user';
 import { useUserStore } from '../../features/auth/user-store';
+import { sendContactRequest } from '../../features/friends/contacts-api';
+import { contactsQuery, sendRequest } from '../../features/friends/contacts-queries';
 import { usePresenceStore } from '../../features/presence/presence-store';
 import { fetchSessions } from '../../features/settings/sessions-api';
 import { sessionsQuery } from '../../features/settings/sessions-queries';
@@ -8,6 +11,10 @@ import { queryClient } from '../../lib/query/query-client';
 import { clearSignedInState, watchSignedInUser } from './sign-out';
 
 vi.mock('../../features/settings/sessions-api', () => ({ fetchSessions: vi.fn(), terminateSession: vi.fn() }));
+vi.mock('../../features/friends/contacts-api', () => ({
+  fetchContacts: vi.fn(() => Promise.resolve([])),
+  sendContactRequest: vi.fn(),
+}));
 
 function me(id: string): Me {
   return {
@@ -96,6 +103,25 @@ describe('the sign-out path', () => {
       .getAll()
       .map((query) => query.state.data);
     expect(cached).toEqual([[session('boris-1')]]);
+    unwatch();
+  });
+
+  it('an action answered after its user signed out changes nobody’s data', async () => {
+    const answer = deferred<Contact>();
+    vi.mocked(sendContactRequest).mockReturnValueOnce(answer.promise);
+    useUserStore.getState().setUser(me('anna'));
+    const { unwatch } = registerSignOut();
+    const sending = sendRequest('anna', 'zoe');
+
+    useUserStore.getState().reset(true);
+    useUserStore.getState().setUser(me('boris'));
+    queryClient.setQueryData(contactsQuery('boris').queryKey, { contacts: [], version: 1 });
+    const { email: _, ...zoe } = me('zoe');
+    answer.resolve({ user: zoe, status: 'PENDING', direction: 'OUTGOING' });
+    await sending;
+
+    expect(queryClient.getQueryData(contactsQuery('boris').queryKey)).toEqual({ contacts: [], version: 1 });
+    expect(queryClient.getQueryData(contactsQuery('anna').queryKey)).toBeUndefined();
     unwatch();
   });
 });

@@ -2,14 +2,16 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { useUserStore } from '../auth/user-store';
 import { showToast } from '../toasts/toast-store';
 import { addFriendErrorKey, type AddFriendErrorKey } from './add-friend-error';
-import { useContactsStore } from './contacts-store';
+import { sendRequest } from './contacts-queries';
 import styles from './add-friend.module.css';
 
 /** Spec §2 Add friend: a nickname (case-sensitive), the button only for non-blank input, refusals on the field. */
 export function AddFriend() {
   const { t } = useTranslation();
+  const userId = useUserStore((state) => state.id);
   const [value, setValue] = useState('');
   const [error, setError] = useState<AddFriendErrorKey | null>(null);
   const [sending, setSending] = useState(false);
@@ -25,7 +27,7 @@ export function AddFriend() {
     if (!nickname || sending) return;
     setSending(true);
     try {
-      const contact = await useContactsStore.getState().send(nickname);
+      const contact = await sendRequest(userId, nickname);
       const accepted = contact.status === 'ACCEPTED';
       showToast({
         type: 'success',

@@ -3,7 +3,7 @@ import type { Session } from '@beseda/protocol/user';
 import { createLogger } from '../../lib/logger';
 import { queryClient } from '../../lib/query/query-client';
 import { queryKeys } from '../../lib/query/query-keys';
-import { useUserStore } from '../auth/user-store';
+import { isSignedInAs, useUserStore } from '../auth/user-store';
 import { fetchSessions, terminateSession } from './sessions-api';
 
 const log = createLogger('sessions');
@@ -30,6 +30,7 @@ export function useSessionTermination(): SessionTermination {
     mutationKey,
     mutationFn: (sessionId: string) => terminateSession(sessionId),
     onSuccess(_, sessionId) {
+      if (!isSignedInAs(userId)) return;
       queryClient.setQueryData(sessionsQuery(userId).queryKey, (sessions) =>
         sessions?.filter((session) => session.id !== sessionId),
       );
