@@ -6,7 +6,7 @@ import { registerChatEvents } from '../../features/chats/chats-events';
 import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { registerGroupEvents } from '../../features/groups/groups-events';
-import { resyncGroups } from '../../features/groups/groups-store';
+import { resyncGroups } from '../../features/groups/groups-queries';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
@@ -76,7 +76,7 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     registerGroupEvents(client, log.child('groups')),
     client.onResync(resyncUser),
     client.onResync(resyncChats),
-    client.onResync(resyncGroups),
+    client.onResync(() => resyncGroups(useUserStore.getState().id)),
   ];
   return () => {
     for (const remove of removers) remove();

@@ -3,6 +3,8 @@ import type { Contact } from '@beseda/protocol/contacts';
 import type { Me, Session } from '@beseda/protocol/user';
 import { useUserStore } from '../../features/auth/user-store';
 import { sendContactRequest } from '../../features/friends/contacts-api';
+import { showGroupModal, useGroupModals } from '../../features/groups/group-modals';
+import { dismissWarning, useGroupWarningStore } from '../../features/groups/group-warning-store';
 import { contactsQuery, sendRequest } from '../../features/friends/contacts-queries';
 import { usePresenceStore } from '../../features/presence/presence-store';
 import { fetchSessions } from '../../features/settings/sessions-api';
@@ -11,6 +13,7 @@ import { queryClient } from '../../lib/query/query-client';
 import { clearSignedInState, watchSignedInUser } from './sign-out';
 
 vi.mock('../../features/settings/sessions-api', () => ({ fetchSessions: vi.fn(), terminateSession: vi.fn() }));
+vi.mock('../../lib/local-db/db', () => ({ getScoped: vi.fn(), setScoped: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../features/friends/contacts-api', () => ({
   fetchContacts: vi.fn(() => Promise.resolve([])),
   sendContactRequest: vi.fn(),
@@ -65,12 +68,16 @@ describe('the sign-out path', () => {
     const { realtime, unwatch } = registerSignOut();
     queryClient.setQueryData(sessionsQuery('anna').queryKey, [session('s1')]);
     usePresenceStore.getState().apply({ userId: 'u2', online: true, lastSeen: null });
+    dismissWarning('g1');
+    showGroupModal('rename', { groupId: 'g1' });
 
     useUserStore.getState().reset(true);
 
     expect(realtime.stop).toHaveBeenCalledOnce();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(usePresenceStore.getState().users).toEqual({});
+    expect(useGroupWarningStore.getState().dismissed).toEqual({});
+    expect(useGroupModals.getState()).toEqual({});
     unwatch();
   });
 

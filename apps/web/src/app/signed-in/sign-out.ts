@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useUserStore } from '../../features/auth/user-store';
+import { closeGroupModals } from '../../features/groups/group-modals';
+import { resetGroupWarnings } from '../../features/groups/group-warning-store';
 import { usePresenceStore } from '../../features/presence/presence-store';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 
@@ -18,6 +20,8 @@ export function clearSignedInState({ queryClient, realtime }: SignedInState): vo
   realtime?.stop();
   queryClient.clear();
   usePresenceStore.getState().reset();
+  resetGroupWarnings();
+  closeGroupModals();
 }
 
 /** Calls `onChange` when the signed-in user goes away: signed out, or another account's cookies took over. */
