@@ -64,20 +64,27 @@ describe('groups queries', () => {
     stop();
   });
 
-  it('a reconnect that missed events refetches the list and every group opened, not one that failed', async () => {
+  it('a reconnect that missed events refetches the list and the group on screen, marks the other opened ones for their next entry, leaves a failed one alone', async () => {
     vi.mocked(fetchGroups).mockResolvedValue([summary('g1'), summary('g2'), summary('g3')]);
     vi.mocked(fetchGroup).mockImplementation((id) =>
       id === 'g3' ? Promise.reject(new Error('offline')) : Promise.resolve(full(id)),
     );
     const stop = await showingToolbar();
-    await loadGroup('me', 'g1');
-    await loadGroup('me', 'g3');
+    await loadGroup('me', 'g2');
+    const onScreen = new QueryObserver(queryClient, groupQuery('me', 'g1')).subscribe(() => undefined);
+    const failed = new QueryObserver(queryClient, groupQuery('me', 'g3')).subscribe(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryState(groupQuery('me', 'g3').queryKey)?.status).toBe('error'));
+    await vi.waitFor(() => expect(queryClient.getQueryState(groupQuery('me', 'g1').queryKey)?.status).toBe('success'));
     vi.mocked(fetchGroups).mockClear();
     vi.mocked(fetchGroup).mockClear();
 
     resyncGroups('me');
     await vi.waitFor(() => expect(fetchGroups).toHaveBeenCalledOnce());
-    expect(vi.mocked(fetchGroup).mock.calls).toEqual([['g1']]);
+    // g3 is on screen too, but its load had failed: the reconnect does not ask again.
+    await vi.waitFor(() => expect(vi.mocked(fetchGroup).mock.calls).toEqual([['g1']]));
+    expect(queryClient.getQueryState(groupQuery('me', 'g2').queryKey)?.isInvalidated).toBe(true);
+    onScreen();
+    failed();
     stop();
   });
 });

@@ -156,12 +156,14 @@ export function onGroupEvent(userId: string, event: GroupEvent): void {
   updateGroups(userId, (state) => applyGroupEvent(state, event, userId));
 }
 
-/** After a reconnect that could not replay what was missed: the list and every group already opened. */
+/**
+ * After a reconnect that could not replay what was missed: the list and every group already opened, refetched now if
+ * on screen, else on their next entry.
+ */
 export function resyncGroups(userId: string): void {
-  void queryClient.invalidateQueries({ queryKey: groupsQuery(userId).queryKey, exact: true });
-  for (const groupId of queryClient.getQueryData(groupsQuery(userId).queryKey)?.ids ?? []) {
-    if (queryClient.getQueryState(groupQuery(userId, groupId).queryKey)?.status === 'success') {
-      void loadGroup(userId, groupId);
-    }
-  }
+  void queryClient.invalidateQueries({ queryKey: queryKeys.groups(userId), exact: true });
+  void queryClient.invalidateQueries({
+    queryKey: queryKeys.groupLoads(userId),
+    predicate: (query) => query.state.status === 'success',
+  });
 }

@@ -13,6 +13,8 @@ export const queryKeys = {
   chats: (userId: string) => ['user', userId, 'chats'] as const,
   /** The toolbar's groups, with the members and roles of those opened. */
   groups: (userId: string) => ['user', userId, 'groups'] as const,
+  /** Every group's load (below). */
+  groupLoads: (userId: string) => ['user', userId, 'group'] as const,
   /** The load of one group's members and roles into `groups`. */
   group: (userId: string, groupId: string) => ['user', userId, 'group', groupId] as const,
   groupVoice: (userId: string, groupId: string) => ['user', userId, 'group-voice', groupId] as const,
