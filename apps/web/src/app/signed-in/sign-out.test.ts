@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Chat, MessagesResponse } from '@beseda/protocol/chats';
 import type { Contact } from '@beseda/protocol/contacts';
 import type { Me, Session } from '@beseda/protocol/user';
 import { useUserStore } from '../../features/auth/user-store';
+import { fetchChat, fetchMessages } from '../../features/chats/chats-api';
+import { openChat, useChatsStore } from '../../features/chats/chats-store';
 import { sendContactRequest } from '../../features/friends/contacts-api';
 import { showGroupModal, useGroupModals } from '../../features/groups/group-modals';
 import { dismissWarning, useGroupWarningStore } from '../../features/groups/group-warning-store';
@@ -13,6 +16,7 @@ import { queryClient } from '../../lib/query/query-client';
 import { clearSignedInState, watchSignedInUser } from './sign-out';
 
 vi.mock('../../features/settings/sessions-api', () => ({ fetchSessions: vi.fn(), terminateSession: vi.fn() }));
+vi.mock('../../features/chats/chats-api', () => ({ fetchChat: vi.fn(), fetchMessages: vi.fn(), sendRead: vi.fn() }));
 vi.mock('../../lib/local-db/db', () => ({ getScoped: vi.fn(), setScoped: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../features/friends/contacts-api', () => ({
   fetchContacts: vi.fn(() => Promise.resolve([])),
@@ -70,6 +74,7 @@ describe('the sign-out path', () => {
     usePresenceStore.getState().apply({ userId: 'u2', online: true, lastSeen: null });
     dismissWarning('g1');
     showGroupModal('rename', { groupId: 'g1' });
+    useChatsStore.setState({ currentChatId: 'c1', chatStatus: { c1: 'ready' } });
 
     useUserStore.getState().reset(true);
 
@@ -78,6 +83,7 @@ describe('the sign-out path', () => {
     expect(usePresenceStore.getState().users).toEqual({});
     expect(useGroupWarningStore.getState().dismissed).toEqual({});
     expect(useGroupModals.getState()).toEqual({});
+    expect(useChatsStore.getState()).toMatchObject({ currentChatId: null, chatStatus: {} });
     unwatch();
   });
 
@@ -129,6 +135,40 @@ describe('the sign-out path', () => {
 
     expect(queryClient.getQueryData(contactsQuery('boris').queryKey)).toEqual({ contacts: [], version: 1 });
     expect(queryClient.getQueryData(contactsQuery('anna').queryKey)).toBeUndefined();
+    unwatch();
+  });
+
+  it('a chat page answered after its user signed out lands in neither the store nor the cache', async () => {
+    const chatAnswer = deferred<Chat>();
+    const pageAnswer = deferred<MessagesResponse>();
+    vi.mocked(fetchChat).mockReturnValueOnce(chatAnswer.promise);
+    vi.mocked(fetchMessages).mockReturnValueOnce(pageAnswer.promise);
+    useUserStore.getState().setUser(me('anna'));
+    const { unwatch } = registerSignOut();
+    const opening = openChat('c1');
+
+    useUserStore.getState().reset(true);
+    useUserStore.getState().setUser(me('boris'));
+    chatAnswer.resolve({
+      id: 'c1',
+      kind: 'direct',
+      name: 'Zoe',
+      avatarUrl: null,
+      isGroup: false,
+      official: false,
+      chatUsers: [],
+      targetUserId: 'zoe',
+      lastMessage: null,
+      status: { status: 'online' },
+      canWrite: true,
+      unreadCount: 0,
+      lastReadMessageId: null,
+    });
+    pageAnswer.resolve({ messages: [], hasMore: false });
+    await opening;
+
+    expect(useChatsStore.getState()).toMatchObject({ messages: {}, chatStatus: {}, currentChatId: null });
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
     unwatch();
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useUserStore } from '../../features/auth/user-store';
+import { resetChats } from '../../features/chats/chats-store';
 import { closeGroupModals } from '../../features/groups/group-modals';
 import { resetGroupWarnings } from '../../features/groups/group-warning-store';
 import { usePresenceStore } from '../../features/presence/presence-store';
@@ -19,6 +20,7 @@ export interface SignedInState {
 export function clearSignedInState({ queryClient, realtime }: SignedInState): void {
   realtime?.stop();
   queryClient.clear();
+  resetChats();
   usePresenceStore.getState().reset();
   resetGroupWarnings();
   closeGroupModals();
