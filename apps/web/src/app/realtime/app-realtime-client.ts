@@ -56,7 +56,7 @@ export function createAppRealtimeClient(): RealtimeClient {
   });
 }
 
-/** Re-reads the signed-in user; feature stores with server state add their own refetch here as they arrive. */
+/** Re-reads the signed-in user; each feature's resync sits beside it in `registerRealtimeFeatures`. */
 function resyncUser(): void {
   fetchMe().then(
     (user) => useUserStore.getState().setUser(user),
@@ -65,8 +65,9 @@ function resyncUser(): void {
 }
 
 /**
- * Every feature's realtime wiring, installed once per client: event handlers that update stores, and resync
- * listeners that refetch what could not be recovered. Returns the function that removes them all.
+ * Every feature's realtime wiring, installed once per client: event handlers that update the query cache and the
+ * stores, and resync listeners that refetch what could not be recovered (contacts: inside their registration, with
+ * the reload their events coalesce into). Returns the function that removes them all.
  */
 export function registerRealtimeFeatures(client: RealtimeClient): () => void {
   const removers = [
