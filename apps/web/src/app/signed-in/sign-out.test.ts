@@ -124,7 +124,7 @@ describe('the sign-out path', () => {
     vi.mocked(sendContactRequest).mockReturnValueOnce(answer.promise);
     useUserStore.getState().setUser(me('anna'));
     const { unwatch } = registerSignOut();
-    const sending = sendRequest('anna', 'zoe');
+    const sending = sendRequest('zoe');
 
     useUserStore.getState().reset(true);
     useUserStore.getState().setUser(me('boris'));

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { useUserStore } from '../auth/user-store';
 import { showToast } from '../toasts/toast-store';
 import { addFriendErrorKey, type AddFriendErrorKey } from './add-friend-error';
 import { sendRequest } from './contacts-queries';
@@ -11,7 +10,6 @@ import styles from './add-friend.module.css';
 /** Spec §2 Add friend: a nickname (case-sensitive), the button only for non-blank input, refusals on the field. */
 export function AddFriend() {
   const { t } = useTranslation();
-  const userId = useUserStore((state) => state.id);
   const [value, setValue] = useState('');
   const [error, setError] = useState<AddFriendErrorKey | null>(null);
   const [sending, setSending] = useState(false);
@@ -27,7 +25,7 @@ export function AddFriend() {
     if (!nickname || sending) return;
     setSending(true);
     try {
-      const contact = await sendRequest(userId, nickname);
+      const contact = await sendRequest(nickname);
       const accepted = contact.status === 'ACCEPTED';
       showToast({
         type: 'success',

@@ -60,7 +60,8 @@ export function reloadContacts(userId: string): Promise<void> {
 }
 
 /** Spec §7: errors are the caller's to show; the list is reloaded either way. */
-export async function sendRequest(userId: string, nickname: string): Promise<Contact> {
+export async function sendRequest(nickname: string): Promise<Contact> {
+  const userId = useUserStore.getState().id;
   try {
     const contact = await sendContactRequest(nickname);
     updateContacts(userId, (state) => applyUpsert(state, contact, tick()));
