@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query/query-keys';
 import { useUserStore } from '../auth/user-store';
 import * as chatsApi from './chats-api';
@@ -29,18 +29,14 @@ export function chatListQuery(userId: string) {
 
 export type ChatListStatus = 'loading' | 'ready' | 'error';
 
-interface ChatListQueryState {
-  listed: boolean;
-  isFetching: boolean;
-  isError: boolean;
-  errorUpdateCount: number;
-}
-
 /**
  * Ready once the server's list is in, and while it is refetched; an event may have put chats in the cache before the
  * list came (or after it failed), which is not the list yet. A retry after a failure is loading again.
  */
-export function chatListStatus({ listed, isFetching, isError, errorUpdateCount }: ChatListQueryState): ChatListStatus {
+export function chatListStatus(
+  listed: boolean,
+  { isFetching, isError, errorUpdateCount }: Pick<UseQueryResult, 'isFetching' | 'isError' | 'errorUpdateCount'>,
+): ChatListStatus {
   if (isFetching) return listed && !isError ? 'ready' : 'loading';
   if (isError || (!listed && errorUpdateCount > 0)) return 'error';
   return listed ? 'ready' : 'loading';
@@ -51,13 +47,7 @@ export function useChatList(): { list: ChatList; status: ChatListStatus; retry()
   const userId = useUserStore((state) => state.id);
   const query = useQuery(chatListQuery(userId));
   const list = query.data ?? EMPTY_CHAT_LIST;
-  const status = chatListStatus({
-    listed: list.listed,
-    isFetching: query.isFetching,
-    isError: query.isError,
-    errorUpdateCount: query.errorUpdateCount,
-  });
-  return { list, status, retry: () => void query.refetch() };
+  return { list, status: chatListStatus(list.listed, query), retry: () => void query.refetch() };
 }
 
 /** A part of the chat directory, for readers that never load the list themselves (chat pages, unread dots). */

@@ -130,20 +130,20 @@ describe('chats: the cached list and the store together', () => {
 });
 
 describe('chatListStatus', () => {
-  const idle = { listed: false, isFetching: false, isError: false, errorUpdateCount: 0 };
+  const idle = { isFetching: false, isError: false, errorUpdateCount: 0 };
 
   it('is loading until the server’s list is in, even when events put chats in the cache first', () => {
-    expect(chatListStatus(idle)).toBe('loading');
-    expect(chatListStatus({ ...idle, isFetching: true })).toBe('loading');
-    expect(chatListStatus({ ...idle, listed: true })).toBe('ready');
-    expect(chatListStatus({ ...idle, listed: true, isFetching: true })).toBe('ready');
+    expect(chatListStatus(false, idle)).toBe('loading');
+    expect(chatListStatus(false, { ...idle, isFetching: true })).toBe('loading');
+    expect(chatListStatus(true, idle)).toBe('ready');
+    expect(chatListStatus(true, { ...idle, isFetching: true })).toBe('ready');
   });
 
   it('shows a failure until the retry starts, also when an event wrote to the cache after it', () => {
-    expect(chatListStatus({ ...idle, isError: true, errorUpdateCount: 1 })).toBe('error');
-    expect(chatListStatus({ ...idle, errorUpdateCount: 1 })).toBe('error');
-    expect(chatListStatus({ ...idle, isError: true, errorUpdateCount: 1, isFetching: true })).toBe('loading');
-    expect(chatListStatus({ ...idle, listed: true, isError: true, errorUpdateCount: 1 })).toBe('error');
-    expect(chatListStatus({ ...idle, listed: true, isError: true, isFetching: true })).toBe('loading');
+    expect(chatListStatus(false, { ...idle, isError: true, errorUpdateCount: 1 })).toBe('error');
+    expect(chatListStatus(false, { ...idle, errorUpdateCount: 1 })).toBe('error');
+    expect(chatListStatus(false, { isError: true, errorUpdateCount: 1, isFetching: true })).toBe('loading');
+    expect(chatListStatus(true, { ...idle, isError: true, errorUpdateCount: 1 })).toBe('error');
+    expect(chatListStatus(true, { isError: true, errorUpdateCount: 1, isFetching: true })).toBe('loading');
   });
 });

@@ -74,14 +74,17 @@ function activeChatId(): string | null {
 }
 
 /** The whole chats state the reducers work on: the chat list from the query cache, history and typing from here. */
-function current(userId: string): ChatsState {
+function current(userId = meId()): ChatsState {
   const { chats, systemChatId, unread } = queryClient.getQueryData(chatListQuery(userId).queryKey) ?? EMPTY_CHAT_LIST;
   const { messages, typing } = get();
   return { chats, systemChatId, unread, messages, typing };
 }
 
-/** Runs a reducer of chats-state.ts and writes back the parts it changed, unless the user has signed out since. */
-function update(userId: string, change: (state: ChatsState) => ChatsState): void {
+/**
+ * Runs a reducer of chats-state.ts and writes back the parts it changed. Work that awaited passes the user it started
+ * for, and writes nothing if they have signed out since.
+ */
+function update(change: (state: ChatsState) => ChatsState, userId = meId()): void {
   if (!isSignedInAs(userId)) return;
   const before = current(userId);
   const after = change(before);
@@ -101,7 +104,7 @@ function update(userId: string, change: (state: ChatsState) => ChatsState): void
 
 /** A chat from a REST answer (opening a friend's chat, a route): into the cached directory. */
 export function receiveChat(userId: string, chat: Chat): void {
-  update(userId, (state) => upsertChat(state, chat));
+  update((state) => upsertChat(state, chat), userId);
 }
 
 /** A chat we heard of only through an event (someone wrote first) or a route. */
@@ -125,7 +128,7 @@ export async function openChat(chatId: string): Promise<void> {
   try {
     const [chat, page] = await Promise.all([chatsApi.fetchChat(chatId), chatsApi.fetchMessages(chatId)]);
     if (!isSignedInAs(userId)) return;
-    update(userId, (state) => receivePage(upsertChat(state, chat), chatId, page, 'latest'));
+    update((state) => receivePage(upsertChat(state, chat), chatId, page, 'latest'), userId);
     setChatStatus(chatId, 'ready');
     readOnScreen(chatId);
   } catch (error) {
@@ -171,10 +174,9 @@ const postedRead = new Map<string, string>();
  */
 export function readOnScreen(chatId: string): void {
   if (activeChatId() !== chatId) return;
-  const userId = meId();
-  const state = current(userId);
+  const state = current();
   const newest = state.messages[chatId]?.ids.at(-1) ?? state.chats[chatId]?.lastMessage?.id ?? null;
-  update(userId, (data) => markRead(data, chatId, newest));
+  update((data) => markRead(data, chatId, newest));
   if (!newest || (postedRead.get(chatId) ?? '') >= newest) return;
   postedRead.set(chatId, newest);
   chatsApi.sendRead(chatId, newest).catch((error: unknown) => {
@@ -186,9 +188,8 @@ export function readOnScreen(chatId: string): void {
 /** The server's copy of one's own message: from the send answer or the realtime echo, whichever comes first. */
 function receiveMessage(userId: string, message: Message): void {
   if (!isSignedInAs(userId)) return;
-  update(userId, (state) =>
-    applyNewMessage(state, { chatId: message.chatId, message }, { meId: userId, activeChatId: activeChatId() }),
-  );
+  const viewer = { meId: userId, activeChatId: activeChatId() };
+  update((state) => applyNewMessage(state, { chatId: message.chatId, message }, viewer), userId);
   set({ outbox: settle(get().outbox, message.clientId) });
 }
 
@@ -243,7 +244,7 @@ export async function editText(chatId: string, messageId: string, text: string):
   const userId = meId();
   try {
     const message = await chatsApi.editMessage(chatId, messageId, { content, entities });
-    update(userId, (state) => applyEditedMessage(state, { chatId, message }));
+    update((state) => applyEditedMessage(state, { chatId, message }), userId);
     return true;
   } catch (error) {
     log.warn('Could not edit a message', error);
@@ -256,16 +257,16 @@ export async function deleteOwnMessage(chatId: string, messageId: string): Promi
   const userId = meId();
   try {
     await chatsApi.deleteMessage(chatId, messageId);
-    applyDeleted(userId, { chatId, messageId });
+    applyDeleted({ chatId, messageId }, userId);
   } catch (error) {
     log.warn('Could not delete a message', error);
     showToast({ type: 'error', title: i18next.t('chat.deleteFailed') });
   }
 }
 
-function applyDeleted(userId: string, payload: DeletedMessagePayload): void {
+function applyDeleted(payload: DeletedMessagePayload, userId = meId()): void {
   const before = current(userId).chats[payload.chatId]?.lastMessage?.id;
-  update(userId, (state) => applyDeletedMessage(state, payload));
+  update((state) => applyDeletedMessage(state, payload), userId);
   const chat = current(userId).chats[payload.chatId];
   // The preview was the deleted message and nothing older is loaded: ask the server for the new last one.
   if (chat && before === payload.messageId && chat.lastMessage === null) void refreshChat(userId, payload.chatId);
@@ -279,34 +280,32 @@ export function onNewMessage(payload: NewMessagePayload): void {
   if (payload.message.senderId === userId) {
     receiveMessage(userId, payload.message);
   } else {
-    update(userId, (state) => applyNewMessage(state, payload, { meId: userId, activeChatId: activeChatId() }));
+    update((state) => applyNewMessage(state, payload, { meId: userId, activeChatId: activeChatId() }));
   }
   if (!known) void refreshChat(userId, payload.chatId);
   else readOnScreen(payload.chatId);
 }
 
 export function onEditedMessage(payload: EditedMessagePayload): void {
-  update(meId(), (state) => applyEditedMessage(state, payload));
+  update((state) => applyEditedMessage(state, payload));
 }
 
 export function onDeletedMessage(payload: DeletedMessagePayload): void {
-  applyDeleted(meId(), payload);
+  applyDeleted(payload);
 }
 
 export function onReadMessage(payload: ReadMessagePayload): void {
-  const userId = meId();
-  update(userId, (state) => applyReadMessage(state, payload, userId));
+  update((state) => applyReadMessage(state, payload, meId()));
 }
 
 export function onTyping(payload: TypingPayload, isTyping: boolean): void {
-  const userId = meId();
   // Group channels echo the typist's own typing back to them (one publication per group): not news to oneself.
-  if (payload.userId === userId) return;
-  update(userId, (state) => (isTyping ? applyTyping(state, payload, Date.now()) : applyStopTyping(state, payload)));
+  if (payload.userId === meId()) return;
+  update((state) => (isTyping ? applyTyping(state, payload, Date.now()) : applyStopTyping(state, payload)));
 }
 
 export function expireTypingNow(): void {
-  update(meId(), (state) => expireTyping(state, Date.now()));
+  update((state) => expireTyping(state, Date.now()));
 }
 
 /**

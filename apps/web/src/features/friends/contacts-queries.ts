@@ -71,15 +71,11 @@ export async function sendRequest(nickname: string): Promise<Contact> {
   }
 }
 
-export interface ContactActions {
-  /** An action on this contact is in flight (its buttons are disabled). */
-  busy: boolean;
-  /** Shows the spec's toast when the server refuses; the list is reloaded either way. */
-  act(action: ContactAction): void;
-}
-
-/** Accept / reject / cancel / remove for one row of the friends page. */
-export function useContactActions(contact: Contact): ContactActions {
+/**
+ * Accept / reject / cancel / remove for one row of the friends page: `busy` while one is in flight (the row's buttons
+ * wait), the spec's toast when the server refuses, and the list reloaded either way.
+ */
+export function useContactActions(contact: Contact): { busy: boolean; act(action: ContactAction): void } {
   const { t } = useTranslation();
   const userId = useUserStore((state) => state.id);
   const mutationKey = queryKeys.contactAction(userId, contact.user.id);

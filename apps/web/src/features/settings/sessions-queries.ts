@@ -16,14 +16,11 @@ export function sessionsQuery(userId: string) {
   });
 }
 
-export interface SessionTermination {
-  /** Ids being terminated right now (their buttons show a spinner). */
-  terminating: readonly unknown[];
-  /** Resolves true when the server ended the session (it is then gone from the list). */
-  terminate(sessionId: string): Promise<boolean>;
-}
-
-export function useSessionTermination(): SessionTermination {
+/**
+ * `terminate` resolves true when the server ended the session (it is then gone from the list); `terminating` holds
+ * the ids in flight (their buttons show a spinner).
+ */
+export function useSessionTermination() {
   const userId = useUserStore((state) => state.id);
   const mutationKey = queryKeys.sessionTermination(userId);
   const { mutateAsync } = useMutation({
@@ -42,7 +39,7 @@ export function useSessionTermination(): SessionTermination {
   });
   return {
     terminating,
-    async terminate(sessionId) {
+    async terminate(sessionId: string): Promise<boolean> {
       try {
         await mutateAsync(sessionId);
         return true;
