@@ -36,7 +36,7 @@ function watchSession(): void {
 
 /**
  * A session that ended under the user's feet (terminated from another device, expired) is explained with a toast.
- * The per-user stores are cleared by the signed-in shell (`layout/sign-out-resets.ts`), which loads them.
+ * Per-user data is cleared by the signed-in root (`signed-in/sign-out.ts`), which loads it.
  */
 function watchSignOut(): void {
   useUserStore.subscribe((state, previous) => {

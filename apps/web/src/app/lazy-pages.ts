@@ -17,8 +17,8 @@ export function preloadInitialPage(pathname: string): void {
 }
 // Pages outside /auth also wait for the signed-in strings (`lib/i18n/ru.ts`), fetched in parallel with their chunk.
 export const InvitePage = lazy(() =>
-  Promise.all([import('../features/invite/invite-page'), loadAppCatalogue()]).then(([m]) => ({
-    default: m.InvitePage,
+  Promise.all([import('./signed-in/invite-root'), loadAppCatalogue()]).then(([m]) => ({
+    default: m.InviteRoot,
   })),
 );
 

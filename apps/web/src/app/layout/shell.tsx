@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GroupSidebar } from '../../features/groups/group-sidebar';
@@ -6,23 +6,25 @@ import { HomeSidebar } from '../../features/home/home-sidebar';
 import { SettingsSidebar } from '../../features/settings/settings-sidebar';
 import { Spinner } from '../../ui/spinner';
 import { AppRealtime } from '../realtime/app-realtime';
+import { createAppRealtimeClient } from '../realtime/app-realtime-client';
+import { SignedInRoot } from '../signed-in/signed-in-root';
 import styles from './layout.module.css';
 import { ResizableSidebar } from './resizable-sidebar';
-import { installSignOutResets } from './sign-out-resets';
 import { Toolbar } from './toolbar';
 import { UserPanel } from './user-panel';
 
-installSignOutResets();
-
 /** The frame of every signed-in page: toolbar, then a section (sidebar + main column), inside the live connection. */
 export function AppLayout() {
+  const [realtime] = useState(createAppRealtimeClient);
   return (
-    <AppRealtime>
-      <div className={styles.app} data-testid="app-layout">
-        <Toolbar />
-        <Outlet />
-      </div>
-    </AppRealtime>
+    <SignedInRoot realtime={realtime}>
+      <AppRealtime client={realtime}>
+        <div className={styles.app} data-testid="app-layout">
+          <Toolbar />
+          <Outlet />
+        </div>
+      </AppRealtime>
+    </SignedInRoot>
   );
 }
 

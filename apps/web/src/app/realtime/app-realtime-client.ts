@@ -5,9 +5,8 @@ import { useUserStore } from '../../features/auth/user-store';
 import { registerChatEvents } from '../../features/chats/chats-events';
 import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
-import { useContactsStore } from '../../features/friends/contacts-store';
 import { registerGroupEvents } from '../../features/groups/groups-events';
-import { resyncGroups } from '../../features/groups/groups-store';
+import { resyncGroups } from '../../features/groups/groups-queries';
 import { registerPresenceEvents } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
@@ -59,7 +58,7 @@ export function createAppRealtimeClient(): RealtimeClient {
   });
 }
 
-/** Re-reads the signed-in user; feature stores with server state add their own refetch here as they arrive. */
+/** Re-reads the signed-in user; each feature's resync sits beside it in `registerRealtimeFeatures`. */
 function resyncUser(): void {
   fetchMe().then(
     (user) => useUserStore.getState().setUser(user),
@@ -68,8 +67,9 @@ function resyncUser(): void {
 }
 
 /**
- * Every feature's realtime wiring, installed once per client: event handlers that update stores, and resync
- * listeners that refetch what could not be recovered. Returns the function that removes them all.
+ * Every feature's realtime wiring, installed once per client: event handlers that update the query cache and the
+ * stores, and resync listeners that refetch what could not be recovered (contacts: inside their registration, with
+ * the reload their events coalesce into). Returns the function that removes them all.
  */
 export function registerRealtimeFeatures(client: RealtimeClient): () => void {
   const removers = [
@@ -79,11 +79,7 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     registerGroupEvents(client, log.child('groups')),
     client.onResync(resyncUser),
     client.onResync(resyncChats),
-    client.onResync(resyncGroups),
-    client.onResync(() => useContactsStore.getState().requestReload()),
-    // This runs when the signed-in app unmounts (sign-out, ended session). Resetting here rather than in bootstrap's
-    // sign-out watcher keeps the contacts code out of the entry chunk that /auth loads.
-    () => useContactsStore.getState().reset(),
+    client.onResync(() => resyncGroups(useUserStore.getState().id)),
   ];
   return () => {
     for (const remove of removers) remove();

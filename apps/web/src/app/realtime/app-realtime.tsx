@@ -1,16 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useUserStore } from '../../features/auth/user-store';
 import { installDisconnectBeacon } from '../../lib/realtime/beacon';
+import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { RealtimeProvider } from '../../lib/realtime/realtime-provider';
-import { createAppRealtimeClient, registerRealtimeFeatures } from './app-realtime-client';
+import { registerRealtimeFeatures } from './app-realtime-client';
 
 /**
  * The realtime connection of the signed-in app. Mounted by the authenticated layout, so it (and `centrifuge`) loads
- * with the lazy shell chunk, never with /auth; unmounting on sign-out stops the connection.
+ * with the lazy shell chunk, never with /auth. The layout creates the client, so the sign-out path can stop it.
  */
-export function AppRealtime({ children }: { children: ReactNode }) {
+export function AppRealtime({ client, children }: { client: RealtimeClient; children: ReactNode }) {
   const userId = useUserStore((state) => state.id);
-  const [client] = useState(createAppRealtimeClient);
 
   useEffect(() => registerRealtimeFeatures(client), [client]);
   useEffect(

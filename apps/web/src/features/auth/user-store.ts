@@ -44,3 +44,11 @@ export const useUserStore = create<UserState & UserActions>()((set) => ({
     }),
   reset: (byUser = false) => set({ ...USER_DEFAULTS, signedOutByUser: byUser }),
 }));
+
+/**
+ * Whether `userId` is still the signed-in user. Work that started for one user (a request, a send) checks this
+ * before it writes what it got, so nothing of theirs lands after they signed out or another account took over.
+ */
+export function isSignedInAs(userId: string): boolean {
+  return userId !== '' && useUserStore.getState().id === userId;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, type MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import type { Chat } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,8 @@ import { SidebarSectionHeader } from '../../ui/sidebar-nav';
 import { useUserStore } from '../auth/user-store';
 import { ChatAvatar, useChatTitle, useSystemText } from './chat-display';
 import { matchesQuery, sortedDirectChats } from './chat-selectors';
-import { loadChats, useChatsStore } from './chats-store';
+import { useChatDirectory, useChatList } from './chats-queries';
+import { useChatsStore } from './chats-store';
 import { describePreview } from './message-text';
 import { OfficialTag } from './official-tag';
 import { goToChat } from './open-chat';
@@ -23,9 +24,8 @@ function ChatRow({ chat, now }: { chat: Chat; now: Date }) {
   const navigate = useNavigate();
   const meId = useUserStore((state) => state.id);
   const active = useChatsStore((state) => state.currentChatId === chat.id);
-  const unread = useChatsStore((state) =>
-    state.currentChatId === chat.id ? 0 : (state.data.unread[chat.id]?.count ?? 0),
-  );
+  const count = useChatDirectory((directory) => directory.unread[chat.id]?.count ?? 0);
+  const unread = active ? 0 : count;
   const title = useChatTitle()(chat);
   const systemText = useSystemText();
   const relative = useRelativeTime();
@@ -91,16 +91,11 @@ export function ChatList({ query }: { query: string }) {
   const { t } = useTranslation();
   const titleId = useId();
   const now = useNow();
-  const status = useChatsStore((state) => state.listStatus);
-  const data = useChatsStore((state) => state.data);
+  const { list, status, retry } = useChatList();
   const chatTitle = useChatTitle();
 
-  useEffect(() => {
-    if (useChatsStore.getState().listStatus === 'idle') void loadChats();
-  }, []);
-
-  const system = data.systemChatId ? data.chats[data.systemChatId] : undefined;
-  const direct = sortedDirectChats(data);
+  const system = list.systemChatId ? list.chats[list.systemChatId] : undefined;
+  const direct = sortedDirectChats(list);
   const visible = [...(system ? [system] : []), ...direct].filter((chat) => matchesQuery(chat, chatTitle(chat), query));
   const searching = query.trim() !== '';
 
@@ -125,7 +120,7 @@ export function ChatList({ query }: { query: string }) {
       {status === 'error' && direct.length === 0 ? (
         <p className={styles.note} role="alert">
           {t('chat.listFailed')}{' '}
-          <button type="button" className={styles.retry} onClick={() => void loadChats()}>
+          <button type="button" className={styles.retry} onClick={retry}>
             {t('chat.retry')}
           </button>
         </p>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { ChatHeader } from './chat-header';
 import { ChatConversation, useOpenChat } from './chat-conversation';
+import { useChatDirectory } from './chats-queries';
 import { openChat, useChatsStore } from './chats-store';
 import styles from './chat-page.module.css';
 
@@ -14,9 +15,9 @@ import styles from './chat-page.module.css';
 export function ChatPage() {
   const { t } = useTranslation();
   const { dmId = '' } = useParams();
-  const chat = useChatsStore((state) => state.data.chats[dmId]);
+  const chat = useChatDirectory((directory) => directory.chats[dmId]);
   const status = useChatsStore((state) => state.chatStatus[dmId]);
-  const loaded = useChatsStore((state) => !!state.data.messages[dmId]);
+  const loaded = useChatsStore((state) => !!state.messages[dmId]);
 
   useOpenChat(dmId);
 

@@ -1,7 +1,7 @@
 import type { Chat } from '@beseda/protocol/chats';
 import type { PublicUser } from '@beseda/protocol/user';
 import type { PresenceMap } from '../presence/presence';
-import type { ChatsState } from './chats-state';
+import type { ChatDirectory } from './chats-state';
 
 /** Derived views of the chats state, pure so the sidebar order and filters are tested without React. */
 
@@ -10,7 +10,7 @@ function lastActivity(chat: Chat): string {
 }
 
 /** Spec §2: personal chats by last message time, newest first (UUIDv7 ids sort by time); empty chats last. */
-export function sortedDirectChats(state: ChatsState): Chat[] {
+export function sortedDirectChats(state: ChatDirectory): Chat[] {
   return Object.values(state.chats)
     .filter((chat) => chat.kind === 'direct')
     .sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)) || a.name.localeCompare(b.name, 'ru'));

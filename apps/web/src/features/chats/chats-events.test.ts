@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@beseda/protocol/chats';
 import { createEventRegistry } from '../../lib/realtime/events';
 import type { Logger } from '../../lib/logger';
+import { queryClient } from '../../lib/query/query-client';
 import { useUserStore } from '../auth/user-store';
 import { registerChatEvents } from './chats-events';
 import { resetChats, useChatsStore } from './chats-store';
@@ -23,7 +24,11 @@ const message: Message = {
   clientId: null,
 };
 
-afterEach(() => resetChats());
+afterEach(() => {
+  resetChats();
+  queryClient.clear();
+  useUserStore.getState().reset();
+});
 
 describe('registerChatEvents', () => {
   it('puts typing and deleted events into the store', () => {
@@ -31,9 +36,9 @@ describe('registerChatEvents', () => {
     const registry = createEventRegistry(() => undefined);
     registerChatEvents(registry, log);
     registry.dispatch({ type: 'typing', payload: { chatId: 'c1', userId: 'u2', name: 'Anna' } }, meta);
-    expect(useChatsStore.getState().data.typing.c1?.u2?.name).toBe('Anna');
+    expect(useChatsStore.getState().typing.c1?.u2?.name).toBe('Anna');
     registry.dispatch({ type: 'stop_typing', payload: { chatId: 'c1', userId: 'u2', name: 'Anna' } }, meta);
-    expect(useChatsStore.getState().data.typing.c1).toEqual({});
+    expect(useChatsStore.getState().typing.c1).toEqual({});
   });
 
   it('settles an optimistic message when its echo arrives first', () => {
@@ -72,6 +77,6 @@ describe('registerChatEvents', () => {
     expect(log.warn).toHaveBeenCalledOnce();
     off();
     registry.dispatch({ type: 'typing', payload: { chatId: 'c1', userId: 'u2', name: 'Anna' } }, meta);
-    expect(useChatsStore.getState().data.typing).toEqual({});
+    expect(useChatsStore.getState().typing).toEqual({});
   });
 });

@@ -38,22 +38,23 @@ export interface TypingUser {
   until: number;
 }
 
-export interface ChatsState {
-  /** Every known chat by id: direct chats and the official one. */
+/** The chats this user knows and their unread counters: server data, cached as the chat list (chats-queries.ts). */
+export interface ChatDirectory {
+  /** Every known chat by id: direct chats, the official one, and channel chats opened or heard of. */
   chats: Readonly<Record<string, Chat>>;
   systemChatId: string | null;
-  messages: Readonly<Record<string, ChatMessages>>;
   unread: Readonly<Record<string, Unread>>;
+}
+
+/** The directory plus what the chats store holds for it: loaded history and who is typing. */
+export interface ChatsState extends ChatDirectory {
+  messages: Readonly<Record<string, ChatMessages>>;
   typing: Readonly<Record<string, Readonly<Record<string, TypingUser>>>>;
 }
 
-export const EMPTY_CHATS_STATE: ChatsState = Object.freeze({
-  chats: {},
-  systemChatId: null,
-  messages: {},
-  unread: {},
-  typing: {},
-});
+export const EMPTY_CHAT_DIRECTORY: ChatDirectory = Object.freeze({ chats: {}, systemChatId: null, unread: {} });
+
+export const EMPTY_CHATS_STATE: ChatsState = Object.freeze({ ...EMPTY_CHAT_DIRECTORY, messages: {}, typing: {} });
 
 /** How long a `typing` holds without a refresh; senders repeat it while typing (see typing-notifier.ts). */
 export const TYPING_TTL_MS = 8000;
@@ -89,7 +90,7 @@ function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Readon
  * A chat from a REST answer. Its unread counter comes along unless we already track a newer read marker (a
  * `read_message` that overtook the response).
  */
-export function upsertChat(state: ChatsState, chat: Chat): ChatsState {
+export function upsertChat<S extends ChatDirectory>(state: S, chat: Chat): S {
   const held = state.unread[chat.id];
   const unread =
     held && newer(held.lastReadId, chat.lastReadMessageId)
@@ -108,9 +109,9 @@ export function upsertChat(state: ChatsState, chat: Chat): ChatsState {
 }
 
 /** The chat list (`GET /api/chat`): direct chats missing from it are gone (the friendship ended and hid them). */
-export function receiveChatList(state: ChatsState, chats: readonly Chat[]): ChatsState {
+export function receiveChatList<S extends ChatDirectory>(state: S, chats: readonly Chat[]): S {
   const listed = new Set(chats.map((chat) => chat.id));
-  let next: ChatsState = {
+  let next: S = {
     ...state,
     chats: Object.fromEntries(
       Object.entries(state.chats).filter(([id, chat]) => chat.kind !== 'direct' || listed.has(id)),
@@ -165,12 +166,12 @@ export function receivePage(
   return withMessages(state, chatId, { byId, ids: sortedUnion(base.ids, pageIds), hasMore, deleted });
 }
 
-function unreadOf(state: ChatsState, chatId: string): Unread {
+function unreadOf(state: ChatDirectory, chatId: string): Unread {
   return state.unread[chatId] ?? { count: 0, lastReadId: null, ids: [] };
 }
 
 /** The chat is read up to `messageId` here (opened, or read on screen): the badge goes, the marker moves on. */
-export function markRead(state: ChatsState, chatId: string, messageId: string | null): ChatsState {
+export function markRead<S extends ChatDirectory>(state: S, chatId: string, messageId: string | null): S {
   const unread = unreadOf(state, chatId);
   const lastReadId = newer(messageId, unread.lastReadId) ? messageId : unread.lastReadId;
   if (unread.count === 0 && unread.ids.length === 0 && lastReadId === unread.lastReadId) return state;

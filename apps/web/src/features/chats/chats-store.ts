@@ -4,9 +4,12 @@ import type { Chat, Message } from '@beseda/protocol/chats';
 import { parseMarkup } from '@beseda/protocol/markup';
 import { isApiError } from '../../lib/api/api-error';
 import { createLogger } from '../../lib/logger';
-import { useUserStore } from '../auth/user-store';
+import { queryClient } from '../../lib/query/query-client';
+import { updateCached } from '../../lib/query/update-cached';
+import { isSignedInAs, useUserStore } from '../auth/user-store';
 import { showToast } from '../toasts/toast-store';
 import * as chatsApi from './chats-api';
+import { chatListQuery, EMPTY_CHAT_LIST } from './chats-queries';
 import {
   applyDeletedMessage,
   applyEditedMessage,
@@ -14,10 +17,8 @@ import {
   applyReadMessage,
   applyStopTyping,
   applyTyping,
-  EMPTY_CHATS_STATE,
   expireTyping,
   markRead,
-  receiveChatList,
   receivePage,
   upsertChat,
   type ChatsState,
@@ -31,13 +32,13 @@ import { EMPTY_OUTBOX, enqueue, markFailed, markRetrying, settle, type Outbox } 
 
 const log = createLogger('chats');
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type ChatStatus = 'loading' | 'ready' | 'not_found' | 'error';
 
 interface ChatsStore {
-  data: ChatsState;
+  /** Loaded history per chat; the chats themselves and their unread counters are the query cache's (chat list). */
+  messages: ChatsState['messages'];
+  typing: ChatsState['typing'];
   outbox: Outbox;
-  listStatus: LoadStatus;
   /** The chat on screen (its route is open), whether or not the tab is visible. */
   currentChatId: string | null;
   chatStatus: Readonly<Record<string, ChatStatus>>;
@@ -45,15 +46,15 @@ interface ChatsStore {
 }
 
 const INITIAL: ChatsStore = {
-  data: EMPTY_CHATS_STATE,
+  messages: {},
+  typing: {},
   outbox: EMPTY_OUTBOX,
-  listStatus: 'idle',
   currentChatId: null,
   chatStatus: {},
   loadingOlder: {},
 };
 
-/** Chats, messages, unread counters, typing and the outbox (spec §3 "Chat state"). Actions are functions below. */
+/** Messages, typing, the outbox and the chat on screen (spec §3 "Chat state"). Actions are the functions below. */
 export const useChatsStore = create<ChatsStore>()(() => INITIAL);
 
 const get = useChatsStore.getState;
@@ -72,38 +73,46 @@ function activeChatId(): string | null {
   return tabVisible() ? get().currentChatId : null;
 }
 
-function update(change: (data: ChatsState) => ChatsState): void {
-  const data = change(get().data);
-  if (data !== get().data) set({ data });
+/** The whole chats state the reducers work on: the chat list from the query cache, history and typing from here. */
+function current(userId = meId()): ChatsState {
+  const { chats, systemChatId, unread } = queryClient.getQueryData(chatListQuery(userId).queryKey) ?? EMPTY_CHAT_LIST;
+  const { messages, typing } = get();
+  return { chats, systemChatId, unread, messages, typing };
 }
 
-// Bumped on reset, so answers to the previous user's requests are thrown away.
-let generation = 0;
-
-export async function loadChats(): Promise<void> {
-  set({ listStatus: get().listStatus === 'ready' ? 'ready' : 'loading' });
-  const started = generation;
-  try {
-    const [chats, system] = await Promise.all([chatsApi.fetchChats(), chatsApi.fetchSystemChat()]);
-    if (started !== generation) return;
-    update((data) => upsertChat(receiveChatList(data, chats), system));
-    set({ listStatus: 'ready' });
-  } catch (error) {
-    log.warn('Could not load chats', error);
-    if (started === generation) set({ listStatus: 'error' });
+/**
+ * Runs a reducer of chats-state.ts and writes back the parts it changed. Work that awaited passes the user it started
+ * for, and writes nothing if they have signed out since.
+ */
+function update(change: (state: ChatsState) => ChatsState, userId = meId()): void {
+  if (!isSignedInAs(userId)) return;
+  const before = current(userId);
+  const after = change(before);
+  if (after.chats !== before.chats || after.systemChatId !== before.systemChatId || after.unread !== before.unread) {
+    const { chats, systemChatId, unread } = after;
+    updateCached(queryClient, chatListQuery(userId).queryKey, EMPTY_CHAT_LIST, (list) => ({
+      ...list,
+      chats,
+      systemChatId,
+      unread,
+    }));
+  }
+  if (after.messages !== before.messages || after.typing !== before.typing) {
+    set({ messages: after.messages, typing: after.typing });
   }
 }
 
+/** A chat from a REST answer (opening a friend's chat, a route): into the cached directory. */
+export function receiveChat(userId: string, chat: Chat): void {
+  update((state) => upsertChat(state, chat), userId);
+}
+
 /** A chat we heard of only through an event (someone wrote first) or a route. */
-async function refreshChat(chatId: string): Promise<Chat | null> {
-  const started = generation;
+async function refreshChat(userId: string, chatId: string): Promise<void> {
   try {
-    const chat = await chatsApi.fetchChat(chatId);
-    if (started === generation) update((data) => upsertChat(data, chat));
-    return chat;
+    receiveChat(userId, await chatsApi.fetchChat(chatId));
   } catch (error) {
     log.warn('Could not load a chat', error);
-    return null;
   }
 }
 
@@ -113,17 +122,17 @@ function setChatStatus(chatId: string, status: ChatStatus): void {
 
 /** Spec §2 "on route entry": load the chat and its newest page, then mark it read. */
 export async function openChat(chatId: string): Promise<void> {
+  const userId = meId();
   set({ currentChatId: chatId });
   if (get().chatStatus[chatId] !== 'ready') setChatStatus(chatId, 'loading');
-  const started = generation;
   try {
     const [chat, page] = await Promise.all([chatsApi.fetchChat(chatId), chatsApi.fetchMessages(chatId)]);
-    if (started !== generation) return;
-    update((data) => receivePage(upsertChat(data, chat), chatId, page, 'latest'));
+    if (!isSignedInAs(userId)) return;
+    update((state) => receivePage(upsertChat(state, chat), chatId, page, 'latest'), userId);
     setChatStatus(chatId, 'ready');
     readOnScreen(chatId);
   } catch (error) {
-    if (started !== generation) return;
+    if (!isSignedInAs(userId)) return;
     // The server answers 404 alike for "no such chat" and "not yours" (ids cannot be probed); a bad id is 400.
     const missing = isApiError(error, 404) || isApiError(error, 400);
     if (!missing) log.warn('Could not open a chat', error);
@@ -136,20 +145,23 @@ export function closeChat(chatId: string): void {
 }
 
 export async function loadOlder(chatId: string): Promise<void> {
-  const held = get().data.messages[chatId];
+  const userId = meId();
+  const held = get().messages[chatId];
   const before = held?.ids[0];
   if (!held || !held.hasMore || !before || get().loadingOlder[chatId]) return;
   set({ loadingOlder: { ...get().loadingOlder, [chatId]: true } });
-  const started = generation;
-  const done = (data: ChatsState) =>
-    started === generation && set({ data, loadingOlder: { ...get().loadingOlder, [chatId]: false } });
+  const done = (change: (state: ChatsState) => ChatsState) => {
+    if (!isSignedInAs(userId)) return;
+    // One render for the page and the flag: the list must never see "not loading" with the old page still on top.
+    const { messages } = change(current(userId));
+    set({ messages, loadingOlder: { ...get().loadingOlder, [chatId]: false } });
+  };
   try {
     const page = await chatsApi.fetchMessages(chatId, before);
-    // One update for the page and the flag: the list must never see "not loading" with the old page still on top.
-    done(receivePage(get().data, chatId, page, 'older'));
+    done((state) => receivePage(state, chatId, page, 'older'));
   } catch (error) {
     log.warn('Could not load older messages', error);
-    done(get().data);
+    done((state) => state);
   }
 }
 
@@ -162,8 +174,8 @@ const postedRead = new Map<string, string>();
  */
 export function readOnScreen(chatId: string): void {
   if (activeChatId() !== chatId) return;
-  const held = get().data.messages[chatId];
-  const newest = held?.ids.at(-1) ?? get().data.chats[chatId]?.lastMessage?.id ?? null;
+  const state = current();
+  const newest = state.messages[chatId]?.ids.at(-1) ?? state.chats[chatId]?.lastMessage?.id ?? null;
   update((data) => markRead(data, chatId, newest));
   if (!newest || (postedRead.get(chatId) ?? '') >= newest) return;
   postedRead.set(chatId, newest);
@@ -174,30 +186,26 @@ export function readOnScreen(chatId: string): void {
 }
 
 /** The server's copy of one's own message: from the send answer or the realtime echo, whichever comes first. */
-function receiveMessage(message: Message): void {
-  set({
-    data: applyNewMessage(
-      get().data,
-      { chatId: message.chatId, message },
-      { meId: meId(), activeChatId: activeChatId() },
-    ),
-    outbox: settle(get().outbox, message.clientId),
-  });
+function receiveMessage(userId: string, message: Message): void {
+  if (!isSignedInAs(userId)) return;
+  const viewer = { meId: userId, activeChatId: activeChatId() };
+  update((state) => applyNewMessage(state, { chatId: message.chatId, message }, viewer), userId);
+  set({ outbox: settle(get().outbox, message.clientId) });
 }
 
 async function deliver(clientId: string): Promise<void> {
   const entry = get().outbox[clientId];
   if (!entry) return;
-  const started = generation;
+  const userId = meId();
   try {
     const message = await chatsApi.sendMessage(entry.chatId, {
       content: entry.content,
       entities: [...entry.entities],
       clientId,
     });
-    if (started === generation) receiveMessage(message);
+    receiveMessage(userId, message);
   } catch (error) {
-    if (started !== generation) return;
+    if (!isSignedInAs(userId)) return;
     log.warn('Could not send a message', error);
     set({ outbox: markFailed(get().outbox, clientId) });
     showToast({ type: 'error', title: i18next.t('chat.sendFailed') });
@@ -233,9 +241,10 @@ export async function editText(chatId: string, messageId: string, text: string):
   if (text.trim() === '') return false;
   const { text: content, entities } = parseMarkup(text);
   if (content.trim() === '') return false;
+  const userId = meId();
   try {
     const message = await chatsApi.editMessage(chatId, messageId, { content, entities });
-    update((data) => applyEditedMessage(data, { chatId, message }));
+    update((state) => applyEditedMessage(state, { chatId, message }), userId);
     return true;
   } catch (error) {
     log.warn('Could not edit a message', error);
@@ -245,68 +254,72 @@ export async function editText(chatId: string, messageId: string, text: string):
 }
 
 export async function deleteOwnMessage(chatId: string, messageId: string): Promise<void> {
+  const userId = meId();
   try {
     await chatsApi.deleteMessage(chatId, messageId);
-    onDeletedMessage({ chatId, messageId });
+    applyDeleted({ chatId, messageId }, userId);
   } catch (error) {
     log.warn('Could not delete a message', error);
     showToast({ type: 'error', title: i18next.t('chat.deleteFailed') });
   }
 }
 
+function applyDeleted(payload: DeletedMessagePayload, userId = meId()): void {
+  const before = current(userId).chats[payload.chatId]?.lastMessage?.id;
+  update((state) => applyDeletedMessage(state, payload), userId);
+  const chat = current(userId).chats[payload.chatId];
+  // The preview was the deleted message and nothing older is loaded: ask the server for the new last one.
+  if (chat && before === payload.messageId && chat.lastMessage === null) void refreshChat(userId, payload.chatId);
+}
+
 // Realtime events (registered in chats-events.ts). Each goes through its pure reducer.
 
 export function onNewMessage(payload: NewMessagePayload): void {
-  const known = !!get().data.chats[payload.chatId];
-  if (payload.message.senderId === meId()) {
-    receiveMessage(payload.message);
+  const userId = meId();
+  const known = !!current(userId).chats[payload.chatId];
+  if (payload.message.senderId === userId) {
+    receiveMessage(userId, payload.message);
   } else {
-    update((data) => applyNewMessage(data, payload, { meId: meId(), activeChatId: activeChatId() }));
+    update((state) => applyNewMessage(state, payload, { meId: userId, activeChatId: activeChatId() }));
   }
-  if (!known) void refreshChat(payload.chatId);
+  if (!known) void refreshChat(userId, payload.chatId);
   else readOnScreen(payload.chatId);
 }
 
 export function onEditedMessage(payload: EditedMessagePayload): void {
-  update((data) => applyEditedMessage(data, payload));
+  update((state) => applyEditedMessage(state, payload));
 }
 
 export function onDeletedMessage(payload: DeletedMessagePayload): void {
-  const before = get().data.chats[payload.chatId]?.lastMessage?.id;
-  update((data) => applyDeletedMessage(data, payload));
-  const chat = get().data.chats[payload.chatId];
-  // The preview was the deleted message and nothing older is loaded: ask the server for the new last one.
-  if (chat && before === payload.messageId && chat.lastMessage === null) void refreshChat(payload.chatId);
+  applyDeleted(payload);
 }
 
 export function onReadMessage(payload: ReadMessagePayload): void {
-  update((data) => applyReadMessage(data, payload, meId()));
+  update((state) => applyReadMessage(state, payload, meId()));
 }
 
 export function onTyping(payload: TypingPayload, isTyping: boolean): void {
   // Group channels echo the typist's own typing back to them (one publication per group): not news to oneself.
   if (payload.userId === meId()) return;
-  update((data) => (isTyping ? applyTyping(data, payload, Date.now()) : applyStopTyping(data, payload)));
+  update((state) => (isTyping ? applyTyping(state, payload, Date.now()) : applyStopTyping(state, payload)));
 }
 
 export function expireTypingNow(): void {
-  update((data) => expireTyping(data, Date.now()));
+  update((state) => expireTyping(state, Date.now()));
 }
 
-/** After a reconnect that could not replay what was missed: the list, and the open chat's newest page. */
+/**
+ * After a reconnect that could not replay what was missed: the chat list (now if on screen, else when it next
+ * shows), and the open chat's newest page.
+ */
 export function resyncChats(): void {
-  void loadChats();
+  void queryClient.invalidateQueries({ queryKey: chatListQuery(meId()).queryKey, exact: true });
   const chatId = get().currentChatId;
   if (chatId && get().chatStatus[chatId] === 'ready') void openChat(chatId);
 }
 
+/** Sign-out: the next user starts with no history, no outbox and no read markers posted. */
 export function resetChats(): void {
-  generation += 1;
   postedRead.clear();
   set(INITIAL);
 }
-
-// Another user must never see this user's chats: forget everything when the signed-in user changes.
-useUserStore.subscribe((state, previous) => {
-  if (state.id !== previous.id) resetChats();
-});

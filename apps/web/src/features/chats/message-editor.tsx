@@ -20,7 +20,7 @@ export function MessageEditor({ chatId, message, onDone }: MessageEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useAutoHeight(ref, value, 320);
   // Someone deleted the message (here or in another tab) while it was being edited: nothing is left to edit.
-  const gone = useChatsStore((state) => !!message.id && !state.data.messages[chatId]?.byId[message.id]);
+  const gone = useChatsStore((state) => !!message.id && !state.messages[chatId]?.byId[message.id]);
 
   useEffect(() => {
     const element = ref.current;

@@ -50,7 +50,7 @@ export function MessageList({ chat, intro }: MessageListProps) {
   const { t } = useTranslation();
   const meId = useUserStore((state) => state.id);
   const myNickname = useUserStore((state) => state.nickname);
-  const held = useChatsStore((state) => state.data.messages[chat.id]);
+  const held = useChatsStore((state) => state.messages[chat.id]);
   const outbox = useChatsStore((state) => state.outbox);
   const loadingOlder = useChatsStore((state) => !!state.loadingOlder[chat.id]);
   const title = useChatTitle()(chat);

@@ -3,8 +3,8 @@ import { dmPath } from '../../app/routes';
 import { createLogger } from '../../lib/logger';
 import { showToast } from '../toasts/toast-store';
 import { openChatWith } from './chats-api';
-import { upsertChat } from './chats-state';
-import { useChatsStore } from './chats-store';
+import { useUserStore } from '../auth/user-store';
+import { receiveChat, useChatsStore } from './chats-store';
 
 const log = createLogger('chats');
 
@@ -31,9 +31,10 @@ export function goToChat(chatId: string, navigate: (path: string) => void): bool
  * A failure shows spec §8's toast «Не получилось начать чат». Resolves whether it navigated.
  */
 export async function startChatWith(nickname: string, navigate: (path: string) => void): Promise<boolean> {
+  const userId = useUserStore.getState().id;
   try {
     const chat = await openChatWith(nickname);
-    useChatsStore.setState((state) => ({ data: upsertChat(state.data, chat) }));
+    receiveChat(userId, chat);
     return goToChat(chat.id, navigate);
   } catch (error) {
     log.warn('Could not start a chat', error);

@@ -8,7 +8,7 @@ const NO_TYPING: Readonly<Record<string, TypingUser>> = {};
 /** «… печатает…» for a chat while someone types (null otherwise); shared by chat headers and group channels. */
 export function useTypingText(chatId: string): string | null {
   const { t } = useTranslation();
-  const typing = useChatsStore((state) => state.data.typing[chatId] ?? NO_TYPING);
+  const typing = useChatsStore((state) => state.typing[chatId] ?? NO_TYPING);
 
   // An indicator whose stop_typing was lost goes away on its own.
   useEffect(() => {

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { showToast } from '../toasts/toast-store';
 import { addFriendErrorKey, type AddFriendErrorKey } from './add-friend-error';
-import { useContactsStore } from './contacts-store';
+import { sendRequest } from './contacts-queries';
 import styles from './add-friend.module.css';
 
 /** Spec §2 Add friend: a nickname (case-sensitive), the button only for non-blank input, refusals on the field. */
@@ -25,7 +25,7 @@ export function AddFriend() {
     if (!nickname || sending) return;
     setSending(true);
     try {
-      const contact = await useContactsStore.getState().send(nickname);
+      const contact = await sendRequest(nickname);
       const accepted = contact.status === 'ACCEPTED';
       showToast({
         type: 'success',

@@ -3,21 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { Contact } from '@beseda/protocol/contacts';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
-import type { ContactAction } from './contacts-api';
+import { useContactActions } from './contacts-queries';
 import styles from './friend-row.module.css';
 import { RoundAction } from './round-action';
 
 export interface FriendRowProps {
   contact: Contact;
   online: boolean;
-  busy: boolean;
-  onAction(action: ContactAction, contact: Contact): void;
   onMessage(contact: Contact): void;
 }
 
 /** One person on the friends page: avatar with presence, nickname, status line and the actions their state allows. */
-export function FriendRow({ contact, online, busy, onAction, onMessage }: FriendRowProps) {
+export function FriendRow({ contact, online, onMessage }: FriendRowProps) {
   const { t } = useTranslation();
+  const { busy, act } = useContactActions(contact);
   const [confirming, setConfirming] = useState(false);
   const { user } = contact;
   const pending = contact.status === 'PENDING';
@@ -63,7 +62,7 @@ export function FriendRow({ contact, online, busy, onAction, onMessage }: Friend
             size="sm"
             variant="danger"
             loading={busy}
-            onClick={() => onAction('remove', contact)}
+            onClick={() => act('remove')}
             data-testid="friend-remove-confirm"
           >
             {t('friends.removeConfirmYes')}
@@ -78,14 +77,14 @@ export function FriendRow({ contact, online, busy, onAction, onMessage }: Friend
                 tone="success"
                 label={t('friends.accept')}
                 disabled={busy}
-                onClick={() => onAction('accept', contact)}
+                onClick={() => act('accept')}
               />
               <RoundAction
                 icon="cross"
                 tone="danger"
                 label={t('friends.reject')}
                 disabled={busy}
-                onClick={() => onAction('reject', contact)}
+                onClick={() => act('reject')}
               />
             </>
           ) : pending ? (
@@ -94,7 +93,7 @@ export function FriendRow({ contact, online, busy, onAction, onMessage }: Friend
               tone="danger"
               label={t('friends.cancel')}
               disabled={busy}
-              onClick={() => onAction('cancel', contact)}
+              onClick={() => act('cancel')}
             />
           ) : (
             <>

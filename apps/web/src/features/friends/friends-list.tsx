@@ -1,12 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@beseda/protocol/contacts';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icon';
-import { showToast } from '../toasts/toast-store';
 import { usePresenceStore } from '../presence/presence-store';
-import type { ContactAction } from './contacts-api';
-import { useContactsStore } from './contacts-store';
+import { useContacts } from './contacts-queries';
 import { FriendRow } from './friend-row';
 import { contactsForTab, filterContacts, isOnline, type FriendsTab } from './friends-lists';
 import styles from './friends-page.module.css';
@@ -29,8 +26,7 @@ const EMPTY_HINT = {
 /** One tab's people: a search box, the Discord-style counter («В СЕТИ — 3») and the rows, or «Никого...». */
 export function FriendsList({ tab }: { tab: FriendsTab }) {
   const { t } = useTranslation();
-  const contacts = useContactsStore((state) => state.contacts);
-  const busy = useContactsStore((state) => state.busy);
+  const contacts = useContacts();
   const presence = usePresenceStore((state) => state.users);
   const startChat = useStartChat();
   const [query, setQuery] = useState('');
@@ -38,13 +34,6 @@ export function FriendsList({ tab }: { tab: FriendsTab }) {
 
   const inTab = contactsForTab(contacts, tab, presence);
   const rows = filterContacts(inTab, query);
-
-  async function onAction(action: ContactAction, contact: Contact) {
-    const done = await useContactsStore.getState().act(action, contact);
-    if (!done) {
-      showToast({ type: 'error', title: t('friends.actionFailed'), message: t('friends.actionFailedHint') });
-    }
-  }
 
   return (
     <div className={styles.listArea}>
@@ -82,8 +71,6 @@ export function FriendsList({ tab }: { tab: FriendsTab }) {
               key={contact.user.id}
               contact={contact}
               online={isOnline(contact, presence)}
-              busy={busy.includes(contact.user.id)}
-              onAction={(action, target) => void onAction(action, target)}
               onMessage={(target) => void startChat(target.user.nickname)}
             />
           ))}

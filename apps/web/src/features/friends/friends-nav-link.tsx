@@ -1,17 +1,14 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../app/routes';
 import { SidebarLink, sidebarNavStyles } from '../../ui/sidebar-nav';
-import { useContactsStore } from './contacts-store';
+import { useContacts } from './contacts-queries';
 import { pendingCounts } from './friends-lists';
 
 /** The home sidebar's «Друзья» entry with Discord's red pill counting incoming requests. */
 export function FriendsNavLink() {
   const { t } = useTranslation();
-  const incoming = useContactsStore((state) => pendingCounts(state.contacts).incoming);
-
-  // The badge must be right on any home page, not only after the friends page was opened.
-  useEffect(() => useContactsStore.getState().ensureLoaded(), []);
+  // Loads the list on any home page: the badge must be right before the friends page was ever opened.
+  const incoming = pendingCounts(useContacts()).incoming;
 
   return (
     <SidebarLink

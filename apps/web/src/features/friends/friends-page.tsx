@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRIENDS_NARROW_BREAKPOINT_PX } from '@beseda/protocol/constants';
 import { PageHeader } from '../../app/layout/page-header';
@@ -6,7 +6,7 @@ import page from '../../ui/page.module.css';
 import { panelId, Tabs, tabId, type TabItem } from '../../ui/tabs';
 import { ActivityPanel } from './activity-panel';
 import { AddFriend } from './add-friend';
-import { useContactsStore } from './contacts-store';
+import { useContacts } from './contacts-queries';
 import { FriendsList } from './friends-list';
 import { pendingCounts, type FriendsTab } from './friends-lists';
 import styles from './friends-page.module.css';
@@ -21,11 +21,9 @@ export function FriendsPage() {
   const [view, setView] = useState<FriendsView>('online');
   const bodyRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(bodyRef, FRIENDS_NARROW_BREAKPOINT_PX);
-  const contacts = useContactsStore((state) => state.contacts);
+  const contacts = useContacts();
   const { incoming, outgoing } = pendingCounts(contacts);
   const pending = incoming + outgoing;
-
-  useEffect(() => useContactsStore.getState().ensureLoaded(), []);
 
   const tabs: TabItem<FriendsView>[] = [
     { id: 'online', label: t('friends.online'), testId: 'friends-tab-online' },

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icon';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { ChatConversation, useOpenChat } from '../chats/chat-conversation';
+import { useChatDirectory } from '../chats/chats-queries';
 import { openChat, useChatsStore } from '../chats/chats-store';
 import { useTypingText } from '../chats/use-typing-text';
 import { channelIcon } from './channel-row';
@@ -26,9 +27,9 @@ function ChannelTyping({ chatId }: { chatId: string }) {
 export function ChannelChat({ group, channel }: { group: GroupEntry; channel: Channel }) {
   const { t } = useTranslation();
   const chatId = channel.chatId ?? '';
-  const stored = useChatsStore((state) => state.data.chats[chatId]);
+  const stored = useChatDirectory((directory) => directory.chats[chatId]);
   const status = useChatsStore((state) => state.chatStatus[chatId]);
-  const loaded = useChatsStore((state) => !!state.data.messages[chatId]);
+  const loaded = useChatsStore((state) => !!state.messages[chatId]);
   useOpenChat(chatId);
 
   // Channel chats list no users of their own (the readers are the group's members): lend them the members, so

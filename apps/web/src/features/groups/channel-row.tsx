@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/avatar';
 import { Icon, type IconName } from '../../ui/icon';
 import { useChannelUnread } from './channel-unread';
 import type { GroupEntry } from './groups-state';
-import { useGroupsStore } from './groups-store';
+import { useGroupVoice } from './groups-queries';
 import styles from './group-sidebar.module.css';
 
 export function channelIcon(channel: Pick<Channel, 'type'>): IconName {
@@ -15,11 +15,9 @@ export function channelIcon(channel: Pick<Channel, 'type'>): IconName {
   return 'hash';
 }
 
-const NO_VOICE: readonly never[] = [];
-
 /** Who is in a voice channel now (members-voice-status; empty until voice lands). */
 function VoiceOccupants({ group, channelId }: { group: GroupEntry; channelId: string }) {
-  const voice = useGroupsStore((state) => state.voice[group.id] ?? NO_VOICE);
+  const voice = useGroupVoice(group.id);
   const inHere = voice.filter((entry) => entry.channelId === channelId);
   if (inHere.length === 0) return null;
   return (

@@ -1,12 +1,12 @@
 import type { Channel } from '@beseda/protocol/groups';
-import { useChatsStore } from '../chats/chats-store';
-import type { ChatsState } from '../chats/chats-state';
+import { useChatDirectory } from '../chats/chats-queries';
+import type { ChatDirectory } from '../chats/chats-state';
 
 /**
- * A channel's unread count: the chats store's counter once it has one (it follows messages and reads live), else
+ * A channel's unread count: the chat directory's counter once it has one (it follows messages and reads live), else
  * the group snapshot's.
  */
-export function channelUnread(channel: Channel, chats: ChatsState): number {
+export function channelUnread(channel: Channel, chats: ChatDirectory): number {
   if (!channel.chatId) return 0;
   const held = chats.unread[channel.chatId];
   if (held) return held.count;
@@ -14,9 +14,9 @@ export function channelUnread(channel: Channel, chats: ChatsState): number {
 }
 
 export function useChannelUnread(channel: Channel): number {
-  return useChatsStore((state) => channelUnread(channel, state.data));
+  return useChatDirectory((directory) => channelUnread(channel, directory));
 }
 
 export function useGroupUnread(channels: readonly Channel[]): boolean {
-  return useChatsStore((state) => channels.some((channel) => channelUnread(channel, state.data) > 0));
+  return useChatDirectory((directory) => channels.some((channel) => channelUnread(channel, directory) > 0));
 }

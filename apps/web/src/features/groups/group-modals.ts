@@ -25,3 +25,7 @@ export function showGroupModal<K extends GroupModalType>(type: K, props: GroupMo
 export function hideGroupModal(type: GroupModalType): void {
   useGroupModals.setState((registry) => closeModal(registry, type), true);
 }
+
+export function closeGroupModals(): void {
+  useGroupModals.setState({}, true);
+}

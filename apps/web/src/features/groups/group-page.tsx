@@ -7,7 +7,6 @@ import { Spinner } from '../../ui/spinner';
 import { ChannelChat } from './channel-chat';
 import { ChannelHeader } from './channel-header';
 import { defaultChannel } from './groups-state';
-import { loadGroup } from './groups-store';
 import { MemberList } from './member-list';
 import { useGroup } from './use-group';
 import { VoiceChannelView } from './voice-channel-view';
@@ -17,7 +16,7 @@ import styles from './group-page.module.css';
 export function GroupPage() {
   const { t } = useTranslation();
   const { groupId = '', channelId } = useParams();
-  const { group, status } = useGroup(groupId);
+  const { group, status, retry } = useGroup(groupId);
 
   if (!group) {
     if (status === 'not_found') {
@@ -36,7 +35,7 @@ export function GroupPage() {
     if (status === 'error') {
       return (
         <EmptyState icon="hash" title={t('group.loadFailed')} fill testId="group-error">
-          <Button onClick={() => void loadGroup(groupId)}>{t('group.retry')}</Button>
+          <Button onClick={retry}>{t('group.retry')}</Button>
         </EmptyState>
       );
     }

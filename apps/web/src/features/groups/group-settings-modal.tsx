@@ -8,7 +8,7 @@ import { useAvatarUpload } from '../files/use-avatar-upload';
 import { GroupIcon } from './group-icon';
 import { GroupNameField } from './group-name-field';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
-import { changeGroupAvatar, renameGroup, useGroupsStore } from './groups-store';
+import { changeGroupAvatar, renameGroup, useGroupEntry } from './groups-queries';
 import { PickerNote } from './picker-note';
 import { useNameForm } from './use-name-form';
 import styles from './group-modals.module.css';
@@ -20,7 +20,7 @@ import styles from './group-modals.module.css';
  */
 export function GroupSettingsModal({ groupId }: GroupModalProps['settings']) {
   const { t } = useTranslation();
-  const group = useGroupsStore((state) => state.data.byId[groupId]);
+  const group = useGroupEntry(groupId);
   const currentName = group?.name ?? '';
   const close = () => hideGroupModal('settings');
   const avatar = useAvatarUpload({

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon';
-import { dismissWarning, useGroupsStore } from './groups-store';
+import { dismissWarning, useGroupWarningStore } from './group-warning-store';
 import styles from './group-sidebar.module.css';
 
 /** Spec §2: the respectful-behaviour notice; dismissing it is remembered per group (scoped `group:<id>:…`). */
 export function GroupWarning({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   // Unknown until the local setting is read: show nothing rather than flash the notice.
-  const dismissed = useGroupsStore((state) => state.warningDismissed[groupId]);
+  const dismissed = useGroupWarningStore((state) => state.dismissed[groupId]);
   if (dismissed !== false) return null;
   return (
     <aside className={styles.warning} data-testid="group-warning">

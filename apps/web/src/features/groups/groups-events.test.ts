@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Group } from '@beseda/protocol/groups';
 import type { Logger } from '../../lib/logger';
+import { queryClient } from '../../lib/query/query-client';
 import { createEventRegistry } from '../../lib/realtime/events';
+import { useUserStore } from '../auth/user-store';
 import { fetchGroup } from './groups-api';
 import { registerGroupEvents } from './groups-events';
+import { groupsQuery } from './groups-queries';
 import { EMPTY_GROUPS_STATE, type GroupsState, receiveGroup } from './groups-state';
-import { resetGroups, useGroupsStore } from './groups-store';
 
 vi.mock('./groups-api', () => ({ fetchGroup: vi.fn(() => new Promise<never>(() => undefined)) }));
 
@@ -26,8 +28,13 @@ function fakeClient() {
   return { client, unfollowed };
 }
 
+const groupsKey = groupsQuery('me').queryKey;
+const cached = () => queryClient.getQueryData(groupsKey);
+
+beforeEach(() => useUserStore.setState({ id: 'me' }));
 afterEach(() => {
-  resetGroups();
+  queryClient.clear();
+  useUserStore.getState().reset();
   vi.clearAllMocks();
 });
 
@@ -54,17 +61,17 @@ function liveClient() {
 }
 
 describe('registerGroupEvents', () => {
-  it('follows group#<id> for every group the store holds, as the list changes', () => {
-    useGroupsStore.setState({ data: holding(['g1']) });
+  it('follows group#<id> for every group the cache holds, as the list changes', () => {
+    queryClient.setQueryData(groupsKey, holding(['g1']));
     const { client, unfollowed } = fakeClient();
     const stop = registerGroupEvents(client, log);
     expect(client.follow).toHaveBeenCalledWith('group#g1');
 
-    useGroupsStore.setState({ data: holding(['g1', 'g2']) });
+    queryClient.setQueryData(groupsKey, holding(['g1', 'g2']));
     expect(client.follow).toHaveBeenCalledWith('group#g2');
     expect(client.follow).toHaveBeenCalledTimes(2);
 
-    useGroupsStore.setState({ data: holding(['g2']) });
+    queryClient.setQueryData(groupsKey, holding(['g2']));
     expect(unfollowed).toEqual(['group#g1']);
 
     stop();
@@ -73,7 +80,7 @@ describe('registerGroupEvents', () => {
   });
 
   it('puts a changed group picture on the held group (toolbar icon and everywhere it shows), once', () => {
-    useGroupsStore.setState({ data: receiveGroup(EMPTY_GROUPS_STATE, held) });
+    queryClient.setQueryData(groupsKey, receiveGroup(EMPTY_GROUPS_STATE, held));
     const { registry, client } = liveClient();
     const stop = registerGroupEvents(client, log);
     const event = {
@@ -82,16 +89,16 @@ describe('registerGroupEvents', () => {
       payload: { groupId: 'g1', avatarUrl: NEW_PICTURE },
     };
     registry.dispatch(event, meta);
-    const after = useGroupsStore.getState().data;
-    expect(after.byId.g1).toMatchObject({ name: 'Горный клуб', avatarUrl: NEW_PICTURE });
+    const after = cached();
+    expect(after?.byId.g1).toMatchObject({ name: 'Горный клуб', avatarUrl: NEW_PICTURE });
     registry.dispatch(event, { ...meta, offset: 2 });
-    expect(useGroupsStore.getState().data).toBe(after);
+    expect(cached()).toBe(after);
     stop();
   });
 
   it('ignores a picture of a group it does not hold (no load, no entry) and drops a malformed one', () => {
-    useGroupsStore.setState({ data: receiveGroup(EMPTY_GROUPS_STATE, held) });
-    const before = useGroupsStore.getState().data;
+    queryClient.setQueryData(groupsKey, receiveGroup(EMPTY_GROUPS_STATE, held));
+    const before = cached();
     const { registry, client } = liveClient();
     const stop = registerGroupEvents(client, log);
     registry.dispatch(
@@ -99,7 +106,7 @@ describe('registerGroupEvents', () => {
       meta,
     );
     registry.dispatch({ type: 'group_update', status: 'group_avatar_changed', payload: { groupId: 'g1' } }, meta);
-    expect(useGroupsStore.getState().data).toBe(before);
+    expect(cached()).toBe(before);
     expect(fetchGroup).not.toHaveBeenCalled();
     expect(log.warn).toHaveBeenCalledOnce();
     stop();

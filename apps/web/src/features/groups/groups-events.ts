@@ -1,26 +1,33 @@
 import { groupEventSchema } from '@beseda/protocol/groups';
 import { groupChannel } from '@beseda/protocol/realtime';
 import type { Logger } from '../../lib/logger';
+import { queryClient } from '../../lib/query/query-client';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
-import { onGroupEvent, useGroupsStore } from './groups-store';
+import { useUserStore } from '../auth/user-store';
+import { groupsQuery, onGroupEvent } from './groups-queries';
 
 /**
- * Feeds `group_update` into the groups store and keeps one `group#<id>` subscription per group held (the toolbar
+ * Feeds `group_update` into the groups cache and keeps one `group#<id>` subscription per group held (the toolbar
  * list, plus groups created or joined since): channel messages of a group are published there only. Returns the
  * function that removes it all.
  */
 export function registerGroupEvents(client: Pick<RealtimeClient, 'on' | 'follow'>, log: Logger): () => void {
+  const meId = () => useUserStore.getState().id;
   const removeHandler = client.on('group_update', (event) => {
     const parsed = groupEventSchema.safeParse({ type: event.type, status: event.status, payload: event.payload });
     if (!parsed.success) {
       log.warn('Dropped a malformed group_update event', parsed.error.issues);
       return;
     }
-    onGroupEvent(parsed.data);
+    onGroupEvent(meId(), parsed.data);
   });
 
   const followed = new Map<string, () => void>();
-  const sync = (ids: readonly string[]) => {
+  let held: readonly string[] | undefined;
+  const sync = () => {
+    const ids = queryClient.getQueryData(groupsQuery(meId()).queryKey)?.ids ?? [];
+    if (ids === held) return;
+    held = ids;
     for (const id of ids) if (!followed.has(id)) followed.set(id, client.follow(groupChannel(id)));
     for (const [id, unfollow] of followed) {
       if (!ids.includes(id)) {
@@ -29,10 +36,9 @@ export function registerGroupEvents(client: Pick<RealtimeClient, 'on' | 'follow'
       }
     }
   };
-  sync(useGroupsStore.getState().data.ids);
-  const removeWatcher = useGroupsStore.subscribe((state, previous) => {
-    if (state.data.ids !== previous.data.ids) sync(state.data.ids);
-  });
+  sync();
+  // Any change of the cache may be the list's (loaded, an event, sign-out clearing it): follow what it holds now.
+  const removeWatcher = queryClient.getQueryCache().subscribe(sync);
 
   return () => {
     removeHandler();

@@ -10,7 +10,7 @@ import { formatDateTime } from '../chats/message-text';
 import { showToast } from '../toasts/toast-store';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
 import { createInvite } from './groups-api';
-import { useGroupsStore } from './groups-store';
+import { useGroupEntry } from './groups-queries';
 import styles from './group-modals.module.css';
 
 const log = createLogger('invite');
@@ -23,7 +23,7 @@ type LinkState = { status: 'pending' } | { status: 'resolved'; invite: InviteRes
  */
 export function InviteModal({ groupId }: GroupModalProps['invite']) {
   const { t } = useTranslation();
-  const groupName = useGroupsStore((state) => (groupId ? state.data.byId[groupId]?.name : undefined));
+  const groupName = useGroupEntry(groupId ?? '')?.name;
   const [link, setLink] = useState<LinkState>({ status: 'pending' });
   const inputRef = useRef<HTMLInputElement>(null);
   const close = () => hideGroupModal('invite');

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
-import { createChannel } from './groups-store';
+import { createChannel } from './groups-queries';
 import { useNameForm } from './use-name-form';
 import styles from './group-modals.module.css';
 

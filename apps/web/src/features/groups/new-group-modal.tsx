@@ -12,7 +12,7 @@ import { useAvatarPicker } from '../files/use-avatar-picker';
 import { GroupIcon } from './group-icon';
 import { GroupNameField } from './group-name-field';
 import { hideGroupModal } from './group-modals';
-import { createGroup } from './groups-store';
+import { createGroup } from './groups-queries';
 import { PickerNote } from './picker-note';
 import { FailureShownError, useNameForm } from './use-name-form';
 import styles from './group-modals.module.css';

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 import { GroupNameField } from './group-name-field';
 import { hideGroupModal, type GroupModalProps } from './group-modals';
-import { renameGroup, useGroupsStore } from './groups-store';
+import { renameGroup, useGroupEntry } from './groups-queries';
 import { useNameForm } from './use-name-form';
 
 /** «Переименовать» for the owner (`PATCH /api/group/{id}`); members hear it as `group_renamed`. */
 export function RenameGroupModal({ groupId }: GroupModalProps['rename']) {
   const { t } = useTranslation();
-  const current = useGroupsStore((state) => state.data.byId[groupId]?.name ?? '');
+  const current = useGroupEntry(groupId)?.name ?? '';
   const close = () => hideGroupModal('rename');
   const form = useNameForm(
     current,

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { groupPath } from '../../app/routes';
 import { Tooltip } from '../../ui/tooltip';
 import { GroupIcon } from './group-icon';
 import { useGroupUnread } from './channel-unread';
-import { loadGroups, useGroupsStore } from './groups-store';
+import { useGroupList } from './groups-queries';
 import type { GroupEntry } from './groups-state';
 import styles from './toolbar-groups.module.css';
 
@@ -33,12 +32,7 @@ function ToolbarGroup({ group, active }: { group: GroupEntry; active: boolean })
 /** Spec §2 toolbar: the groups I belong to, oldest first; the pill marks the open one, a dot the unread ones. */
 export function ToolbarGroups({ label }: { label: string }) {
   const { pathname } = useLocation();
-  const ids = useGroupsStore((state) => state.data.ids);
-  const byId = useGroupsStore((state) => state.data.byId);
-
-  useEffect(() => {
-    void loadGroups();
-  }, []);
+  const { ids, byId } = useGroupList();
 
   return (
     <ul className={styles.list} aria-label={label} data-testid="toolbar-groups">

@@ -4,10 +4,8 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import type { GroupEntry } from './groups-state';
-import { useGroupsStore } from './groups-store';
+import { useGroupVoice } from './groups-queries';
 import styles from './group-page.module.css';
-
-const NO_VOICE: readonly never[] = [];
 
 /**
  * A voice channel before joining. Media arrives with the next issue, so this says so plainly: the channel, who
@@ -15,7 +13,7 @@ const NO_VOICE: readonly never[] = [];
  */
 export function VoiceChannelView({ group, channel }: { group: GroupEntry; channel: Channel }) {
   const { t } = useTranslation();
-  const voice = useGroupsStore((state) => state.voice[group.id] ?? NO_VOICE);
+  const voice = useGroupVoice(group.id);
   const inHere = voice.filter((entry) => entry.channelId === channel.id);
   return (
     <div className={styles.voice} data-testid="voice-channel">

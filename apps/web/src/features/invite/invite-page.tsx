@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { GroupIcon } from '../groups/group-icon';
 import { fetchInvite } from '../groups/groups-api';
-import { acceptInvite } from '../groups/groups-store';
+import { acceptInvite } from '../groups/groups-queries';
 import buttonStyles from '../../ui/button.module.css';
 import styles from './invite-page.module.css';
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@beseda/protocol/user';
@@ -20,7 +21,8 @@ import { useAvatarUpload } from '../files/use-avatar-upload';
 import { showToast } from '../toasts/toast-store';
 import styles from './my-account-page.module.css';
 import { SessionCard } from './session-card';
-import { splitSessions, useSessionsStore } from './sessions-store';
+import { splitSessions } from './sessions';
+import { sessionsQuery, useSessionTermination } from './sessions-queries';
 
 const log = createLogger('settings');
 
@@ -160,12 +162,11 @@ function PasswordSection() {
 
 function SessionsSection() {
   const { t } = useTranslation();
-  const { status, sessions, terminating, load, terminate } = useSessionsStore();
+  const userId = useUserStore((state) => state.id);
+  // Reloaded on every visit: other devices sign in and out without telling this tab.
+  const sessions = useQuery({ ...sessionsQuery(userId), refetchOnMount: 'always' });
+  const { terminating, terminate } = useSessionTermination();
   const titleId = useId();
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function onTerminate(session: Session) {
     if (await terminate(session.id)) {
@@ -179,25 +180,26 @@ function SessionsSection() {
     }
   }
 
-  if (status === 'idle' || status === 'loading') {
+  // A retry after a failure shows the spinner again, not the old error.
+  if (sessions.isPending || (sessions.isError && sessions.isFetching)) {
     return (
       <div className={styles.loading}>
         <Spinner label={t('app.loading')} />
       </div>
     );
   }
-  if (status === 'error') {
+  if (sessions.isError) {
     return (
       <div className={styles.errorBox} role="alert">
         <span>{t('settings.sessionsFailed')}</span>
-        <Button variant="secondary" size="sm" onClick={() => void load()}>
+        <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
           {t('settings.retry')}
         </Button>
       </div>
     );
   }
 
-  const { current, others } = splitSessions(sessions);
+  const { current, others } = splitSessions(sessions.data);
   return (
     <>
       {current ? (

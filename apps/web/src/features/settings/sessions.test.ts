@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@beseda/protocol/user';
-import { splitSessions } from './sessions-store';
+import { splitSessions } from './sessions';
 
 const session = (id: string, lastSeenAt: string, current = false): Session => ({
   id,

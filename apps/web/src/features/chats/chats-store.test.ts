@@ -1,0 +1,149 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Chat, Message } from '@beseda/protocol/chats';
+import { queryClient } from '../../lib/query/query-client';
+import { useUserStore } from '../auth/user-store';
+import { fetchChat, fetchChats, fetchMessages, fetchSystemChat } from './chats-api';
+import { chatListQuery, chatListStatus } from './chats-queries';
+import { toPreview } from './chats-state';
+import { closeChat, onNewMessage, openChat, resetChats, resyncChats, useChatsStore } from './chats-store';
+
+vi.mock('./chats-api', () => ({
+  fetchChats: vi.fn(),
+  fetchSystemChat: vi.fn(),
+  fetchChat: vi.fn(),
+  fetchMessages: vi.fn(),
+  sendRead: vi.fn(() => Promise.resolve()),
+}));
+
+const id = (n: number) => `0190000${String(n).padStart(5, '0')}`;
+
+function message(n: number, chatId = 'c1'): Message {
+  return {
+    id: id(n),
+    chatId,
+    senderId: 'u2',
+    kind: 'TEXT',
+    content: `m${n}`,
+    entities: [],
+    system: null,
+    createdAt: new Date(Date.UTC(2025, 2, 5, 10, n)).toISOString(),
+    editedAt: null,
+    isEdited: false,
+    clientId: null,
+  };
+}
+
+function chat(chatId: string, extra: Partial<Chat> = {}): Chat {
+  return {
+    id: chatId,
+    kind: 'direct',
+    name: `Chat ${chatId}`,
+    avatarUrl: null,
+    isGroup: false,
+    official: false,
+    chatUsers: [],
+    targetUserId: 'u2',
+    lastMessage: null,
+    status: { status: 'online' },
+    canWrite: true,
+    unreadCount: 0,
+    lastReadMessageId: null,
+    ...extra,
+  };
+}
+
+const system = chat('sys', { kind: 'system', official: true, canWrite: false, targetUserId: null });
+const listKey = chatListQuery('me').queryKey;
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  useUserStore.setState({ id: 'me' });
+  vi.mocked(fetchSystemChat).mockResolvedValue(system);
+});
+afterEach(() => {
+  resetChats();
+  queryClient.clear();
+  useUserStore.getState().reset();
+  vi.clearAllMocks();
+});
+
+describe('chats: the cached list and the store together', () => {
+  it('a new message moves the cached preview and unread count, and joins the history the store holds', async () => {
+    const first = message(1);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1', { lastMessage: toPreview(first), lastReadMessageId: id(1) }));
+    vi.mocked(fetchMessages).mockResolvedValue({ messages: [first], hasMore: false });
+    await openChat('c1');
+    closeChat('c1');
+
+    onNewMessage({ chatId: 'c1', message: message(2) });
+    const list = queryClient.getQueryData(listKey);
+    expect(list?.chats.c1?.lastMessage?.id).toBe(id(2));
+    expect(list?.unread.c1?.count).toBe(1);
+    expect(useChatsStore.getState().messages.c1?.ids).toEqual([id(1), id(2)]);
+
+    // The same message again (another channel, a replay) changes nothing in either place.
+    const messages = useChatsStore.getState().messages;
+    onNewMessage({ chatId: 'c1', message: message(2) });
+    expect(queryClient.getQueryData(listKey)).toBe(list);
+    expect(useChatsStore.getState().messages).toBe(messages);
+  });
+
+  it('a list answer that left before a message arrived keeps the newer preview, and keeps opened channel chats', async () => {
+    vi.mocked(fetchChats).mockResolvedValueOnce([chat('c1', { lastMessage: toPreview(message(3)) })]);
+    await queryClient.fetchQuery(chatListQuery('me'));
+    vi.mocked(fetchChat).mockResolvedValue(chat('ch', { kind: 'channel' }));
+    vi.mocked(fetchMessages).mockResolvedValue({ messages: [], hasMore: false });
+    await openChat('ch');
+    closeChat('ch');
+
+    const answer = deferred<Chat[]>();
+    vi.mocked(fetchChats).mockReturnValueOnce(answer.promise);
+    const reloading = queryClient.fetchQuery({ ...chatListQuery('me'), staleTime: 0 });
+    onNewMessage({ chatId: 'c1', message: message(5) });
+    answer.resolve([chat('c1', { lastMessage: toPreview(message(4)) })]);
+    const list = await reloading;
+    expect(list.chats.c1?.lastMessage?.id).toBe(id(5));
+    expect(Object.keys(list.chats).sort()).toEqual(['c1', 'ch', 'sys']);
+  });
+
+  it('a reconnect that missed events refetches the list on screen and the open chat’s newest page', async () => {
+    vi.mocked(fetchChats).mockResolvedValue([chat('c1')]);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    vi.mocked(fetchMessages).mockResolvedValue({ messages: [message(1)], hasMore: false });
+    const stop = new QueryObserver(queryClient, chatListQuery('me')).subscribe(() => undefined);
+    await openChat('c1');
+    await vi.waitFor(() => expect(queryClient.getQueryData(listKey)?.listed).toBe(true));
+    vi.mocked(fetchChats).mockClear();
+    vi.mocked(fetchMessages).mockClear();
+
+    resyncChats();
+    await vi.waitFor(() => expect(fetchChats).toHaveBeenCalledOnce());
+    expect(fetchMessages).toHaveBeenCalledWith('c1');
+    stop();
+  });
+});
+
+describe('chatListStatus', () => {
+  const idle = { isFetching: false, isError: false, errorUpdateCount: 0 };
+
+  it('is loading until the server’s list is in, even when events put chats in the cache first', () => {
+    expect(chatListStatus(false, idle)).toBe('loading');
+    expect(chatListStatus(false, { ...idle, isFetching: true })).toBe('loading');
+    expect(chatListStatus(true, idle)).toBe('ready');
+    expect(chatListStatus(true, { ...idle, isFetching: true })).toBe('ready');
+  });
+
+  it('shows a failure until the retry starts, also when an event wrote to the cache after it', () => {
+    expect(chatListStatus(false, { ...idle, isError: true, errorUpdateCount: 1 })).toBe('error');
+    expect(chatListStatus(false, { ...idle, errorUpdateCount: 1 })).toBe('error');
+    expect(chatListStatus(false, { isError: true, errorUpdateCount: 1, isFetching: true })).toBe('loading');
+    expect(chatListStatus(true, { ...idle, isError: true, errorUpdateCount: 1 })).toBe('error');
+    expect(chatListStatus(true, { isError: true, errorUpdateCount: 1, isFetching: true })).toBe('loading');
+  });
+});
