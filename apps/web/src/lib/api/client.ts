@@ -1,8 +1,7 @@
-import { API_PREFIX, API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
+import { API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
 import {
-  fillPath,
   parseAddress,
-  queryString,
+  urlOfPath,
   type Address,
   type EndpointInput,
   type EndpointResult,
@@ -144,7 +143,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function refreshSession(): Promise<boolean> {
   const { method, path } = parseAddress(REFRESH);
-  const url = `${API_PREFIX}${path}`;
+  const url = urlOfPath(path);
   const response = await send(method, url, undefined);
   log.debug(`${method} ${url} → ${response.status}`);
   return response.ok;
@@ -164,7 +163,7 @@ const refresher = createRefreshCoordinator({ refresh: refreshSession, locks: bro
  */
 async function request<T>(method: HttpMethod, options: RequestOptions<T>): Promise<T> {
   const traceId = createTraceId();
-  const url = `${API_PREFIX}${fillPath(options.path, options.params)}${queryString(options.query)}`;
+  const url = urlOfPath(options.path, options);
   log.log(`${method} ${url}`, undefined, traceId);
 
   const startedAt = Date.now();
