@@ -4,6 +4,7 @@
 // messages (bulk-loaded in SQL). The database is dropped and the server stopped however the run ends.
 import { loadavg } from 'node:os';
 import { describeMachine } from './machine.mjs';
+import { loadApi } from './messages/api.mjs';
 import { bulkInsertMessages, createBenchDatabase, explainFirstPage } from './messages/database.mjs';
 import { HttpUser } from './messages/http.mjs';
 import { measureLatency, measureThroughput, timeReads } from './messages/phases.mjs';
@@ -30,19 +31,20 @@ export async function runMessages({ quick }) {
   const params = messagesParams(quick);
   const startedLoad = loadavg();
   const serverSource = buildServer();
+  const api = await loadApi();
   const database = await createBenchDatabase();
   /** @type {(() => unknown)[]} */
   const cleanup = [];
   try {
     const server = await startServer(database.url);
     cleanup.push(() => server.stop());
-    const users = await Promise.all(['s', 'r', 'h'].map((role) => register(server.url, role)));
+    const users = await Promise.all(['s', 'r', 'h'].map((role) => register(api, server.url, role)));
     cleanup.push(() => users.forEach((u) => u.http.close()));
     const [sender, recipient, historian] = /** @type {[User, User, User]} */ (users);
     const liveChatId = await directChat(sender, recipient);
     const historyChatId = await directChat(sender, historian);
 
-    const { token } = await recipient.http.ok('GET', '/api/auth/ws-token');
+    const { token } = await recipient.http.call(api.auth.getWsToken);
     const socket = await openRecipient(server.url, token, `notification:user:message#${recipient.id}`);
     cleanup.push(() => socket.close());
 
@@ -56,15 +58,21 @@ export async function runMessages({ quick }) {
     });
     console.log(`${(load.ms / 1000).toFixed(1)} s`);
 
-    const page = `/api/chat/messages?chatId=${historyChatId}&limit=${params.pageLimit}`;
+    const pageQuery = { chatId: historyChatId, limit: params.pageLimit };
+    const page = api.urlOf(api.chat.listMessages, { query: pageQuery });
+    const deepPage = api.urlOf(api.chat.listMessages, { query: { ...pageQuery, before: load.middleId } });
     await checkPage(sender.http, page, params.pageLimit);
-    await checkPage(sender.http, `${page}&before=${load.middleId}`, params.pageLimit);
+    await checkPage(sender.http, deepPage, params.pageLimit);
     const history = {
       messages: params.historyMessages,
       loadSeconds: Math.round(load.ms / 100) / 10,
       firstPage: await timeReads(sender.http, page, params.reads),
-      chatOne: await timeReads(sender.http, `/api/chat/one?chatId=${historyChatId}`, params.reads),
-      deepPage: await timeReads(sender.http, `${page}&before=${load.middleId}`, params.reads),
+      chatOne: await timeReads(
+        sender.http,
+        api.urlOf(api.chat.getChat, { query: { chatId: historyChatId } }),
+        params.reads,
+      ),
+      deepPage: await timeReads(sender.http, deepPage, params.reads),
       firstPagePlan: await explainFirstPage(database.url, historyChatId, params.pageLimit),
       /** @type {import('./messages/phases.mjs').Stats | null} */
       firstPageAfterLive: null,
@@ -98,7 +106,7 @@ export async function runMessages({ quick }) {
     process.stdout.write(
       `messages: ${params.concurrency} in flight, ${params.spreadChats} chats, ${params.throughputSeconds} s … `,
     );
-    const lanes = await spreadLanes(server.url, recipient, params.spreadChats);
+    const lanes = await spreadLanes(api, server.url, recipient, params.spreadChats);
     cleanup.push(() => lanes.forEach((lane) => lane.sender.close()));
     const spread = await measureThroughput({
       lanes,
@@ -134,33 +142,32 @@ export async function runMessages({ quick }) {
 
 /** @typedef {{ id: string, nickname: string, http: HttpUser }} User */
 
-/** @param {string} baseUrl @param {string} role @returns {Promise<User>} */
-async function register(baseUrl, role) {
+/** @param {import('./messages/api.mjs').Api} api @param {string} baseUrl @param {string} role @returns {Promise<User>} */
+async function register(api, baseUrl, role) {
   // Enough sockets for the concurrent phase; the paced phase reuses the few it needs (the agent picks free ones).
-  const http = new HttpUser(baseUrl, 32);
+  const http = new HttpUser(api, baseUrl, 32);
   const tag = `${role}${Math.random().toString(36).slice(2, 10)}`;
-  const { user } = await http.ok('POST', '/api/auth/register', {
-    email: `bench_${tag}@example.org`,
-    nickname: `bench_${tag}`,
-    password: `bench-${tag}-password`,
+  const { user } = await http.call(api.auth.register, {
+    body: { email: `bench_${tag}@example.org`, nickname: `bench_${tag}`, password: `bench-${tag}-password` },
   });
   return { id: user.id, nickname: user.nickname, http };
 }
 
 /** Friends first (direct chats are between friends), then the chat. @param {User} a @param {User} b */
 async function directChat(a, b) {
-  await a.http.ok('POST', '/api/contact/send', { nickname: b.nickname });
-  await b.http.ok('PATCH', '/api/contact/accept', { nickname: a.nickname });
-  const { chat } = await a.http.ok('POST', '/api/chat/with', { nickname: b.nickname });
+  const { contact, chat: chats } = a.http.api;
+  await a.http.call(contact.sendContactRequest, { body: { nickname: b.nickname } });
+  await b.http.call(contact.acceptContactRequest, { body: { nickname: a.nickname } });
+  const { chat } = await a.http.call(chats.openChatWith, { body: { nickname: b.nickname } });
   return /** @type {string} */ (chat.id);
 }
 
 /**
  * `count` more senders, each in a direct chat with the recipient (whose one socket hears them all).
- * @param {string} baseUrl @param {User} recipient @param {number} count
+ * @param {import('./messages/api.mjs').Api} api @param {string} baseUrl @param {User} recipient @param {number} count
  */
-async function spreadLanes(baseUrl, recipient, count) {
-  const senders = await Promise.all(Array.from({ length: count }, (_, i) => register(baseUrl, `m${i}`)));
+async function spreadLanes(api, baseUrl, recipient, count) {
+  const senders = await Promise.all(Array.from({ length: count }, (_, i) => register(api, baseUrl, `m${i}`)));
   const lanes = [];
   for (const sender of senders) lanes.push({ sender: sender.http, chatId: await directChat(sender, recipient) });
   return lanes;

@@ -3,6 +3,8 @@
 import { Agent, request as httpRequest } from 'node:http';
 
 /** @typedef {{ status: number, body: any }} Reply */
+/** @typedef {import('./api.mjs').Api} Api */
+/** @typedef {import('./api.mjs').Endpoint} Endpoint */
 
 export class HttpUser {
   /** @type {Map<string, string>} */
@@ -10,10 +12,19 @@ export class HttpUser {
   #base;
   #agent;
 
-  /** @param {string} baseUrl @param {number} sockets */
-  constructor(baseUrl, sockets) {
+  /** @param {Api} api @param {string} baseUrl @param {number} sockets */
+  constructor(api, baseUrl, sockets) {
+    this.api = api;
     this.#base = new URL(baseUrl);
     this.#agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  /**
+   * A call by endpoint descriptor, failing on anything but 200.
+   * @param {Endpoint} endpoint @param {import('./api.mjs').UrlInput & { body?: unknown }} [input]
+   */
+  call(endpoint, input = {}) {
+    return this.ok(endpoint.method, this.api.urlOf(endpoint, input), input.body);
   }
 
   /**

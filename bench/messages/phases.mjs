@@ -44,9 +44,11 @@ function perMessage(split, count) {
  * @param {HttpUser} sender @param {string} chatId @param {string} clientId
  */
 async function send(sender, chatId, clientId) {
+  const { sendMessage } = sender.api.chat;
+  const url = sender.api.urlOf(sendMessage, { query: { chatId } });
   const start = performance.now();
   const reply = await sender
-    .request('POST', `/api/chat/message/send?chatId=${chatId}`, { content: `${CONTENT}${clientId}`, clientId })
+    .request(sendMessage.method, url, { content: `${CONTENT}${clientId}`, clientId })
     .catch(() => ({ status: 0 }));
   return { clientId, start, answered: performance.now(), ok: reply.status === 200 };
 }

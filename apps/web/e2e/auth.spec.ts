@@ -1,4 +1,6 @@
+import * as authApi from '@beseda/protocol/endpoints/auth';
 import { expect, test } from '@playwright/test';
+import { call } from './api.js';
 import { newUser, register, signIn } from './users.js';
 
 test('register lands on the friends page, a reload keeps the session, logout signs out', async ({ page }) => {
@@ -20,7 +22,7 @@ test('register lands on the friends page, a reload keeps the session, logout sig
 
 test('a wrong password shows «Неверный email или пароль» on both fields', async ({ page, request }) => {
   const user = newUser();
-  expect((await request.post('/api/auth/register', { data: user })).ok()).toBe(true);
+  expect((await call(request, authApi.register, { body: user })).ok()).toBe(true);
 
   await page.goto('/auth');
   await signIn(page, { email: user.email, password: `${user.password}-wrong` });
@@ -46,7 +48,7 @@ test('the forms show the spec validation messages and the taken-account error', 
   await expect(page.getByText('Пароли не совпали')).toHaveCount(2);
 
   const taken = newUser();
-  expect((await request.post('/api/auth/register', { data: taken })).ok()).toBe(true);
+  expect((await call(request, authApi.register, { body: taken })).ok()).toBe(true);
   await page.getByLabel('Email').fill(taken.email);
   await page.getByLabel('Никнейм').fill(`${taken.nickname}_2`);
   await page.getByLabel('Пароль', { exact: true }).fill(taken.password);
@@ -61,7 +63,7 @@ test('a signed-out visit to /settings/my goes through /auth and comes back after
   request,
 }) => {
   const user = newUser();
-  expect((await request.post('/api/auth/register', { data: user })).ok()).toBe(true);
+  expect((await call(request, authApi.register, { body: user })).ok()).toBe(true);
 
   await page.goto('/settings/my');
   await expect(page).toHaveURL('/auth?redirect=%2Fsettings%2Fmy');

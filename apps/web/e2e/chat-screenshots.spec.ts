@@ -1,7 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import { parseMarkup } from '@beseda/protocol/markup';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { call } from './api.js';
 import { newUser, register, signIn, type TestUser } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
@@ -30,17 +34,17 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
   const boris = await person(browser, 'boris');
   const clara = await person(browser, 'clara');
   for (const friend of [anna, clara]) {
-    await friend.page.request.post('/api/contact/send', { data: { nickname: boris.user.nickname } });
-    await boris.page.request.patch('/api/contact/accept', { data: { nickname: friend.user.nickname } });
+    await call(friend.page.request, contactApi.sendContactRequest, { body: { nickname: boris.user.nickname } });
+    await call(boris.page.request, contactApi.acceptContactRequest, { body: { nickname: friend.user.nickname } });
   }
   const chatIdOf = async (who: Page, nickname: string) =>
-    ((await (await who.request.post('/api/chat/with', { data: { nickname } })).json()) as { chat: { id: string } }).chat
-      .id;
+    ((await (await call(who.request, chatApi.openChatWith, { body: { nickname } })).json()) as { chat: { id: string } })
+      .chat.id;
   const annaChat = await chatIdOf(anna.page, boris.user.nickname);
   const claraChat = await chatIdOf(clara.page, boris.user.nickname);
   const sendAs = async (who: Page, chatId: string, text: string) => {
     const { text: content, entities } = parseMarkup(text);
-    const response = await who.request.post(`/api/chat/message/send?chatId=${chatId}`, { data: { content, entities } });
+    const response = await call(who.request, chatApi.sendMessage, { query: { chatId }, body: { content, entities } });
     expect(response.ok()).toBe(true);
   };
 
@@ -93,7 +97,7 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
   const users = new Map([anna, boris].map((item) => [item.user.nickname, item]));
   const senderIds = new Map<string, string>();
   for (const item of [anna, boris]) {
-    const me = (await (await item.page.request.get('/api/user/me')).json()) as { user: { id: string } };
+    const me = (await (await call(item.page.request, userApi.getMe)).json()) as { user: { id: string } };
     senderIds.set(item.user.nickname, me.user.id);
   }
   const crafted = history.map(([ms, nickname, text, edited]) => {

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { call } from './api.js';
 import { newUser, register, type TestUser } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
@@ -21,12 +24,16 @@ async function person(browser: Browser, prefix: string): Promise<Person> {
 
 /** Friends through the API (the friends page is tested elsewhere): A asks, B accepts. */
 async function befriend(a: Person, b: Person): Promise<void> {
-  expect((await a.request.post('/api/contact/send', { data: { nickname: b.user.nickname } })).ok()).toBe(true);
-  expect((await b.request.patch('/api/contact/accept', { data: { nickname: a.user.nickname } })).ok()).toBe(true);
+  expect((await call(a.request, contactApi.sendContactRequest, { body: { nickname: b.user.nickname } })).ok()).toBe(
+    true,
+  );
+  expect((await call(b.request, contactApi.acceptContactRequest, { body: { nickname: a.user.nickname } })).ok()).toBe(
+    true,
+  );
 }
 
 async function chatWith(a: Person, b: Person): Promise<string> {
-  const response = await a.request.post('/api/chat/with', { data: { nickname: b.user.nickname } });
+  const response = await call(a.request, chatApi.openChatWith, { body: { nickname: b.user.nickname } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { chat: { id: string } }).chat.id;
 }
@@ -144,8 +151,9 @@ test('scrolling up loads older pages and keeps the reader’s place', async ({ b
   await befriend(a, b);
   const chatId = await chatWith(a, b);
   for (let n = 1; n <= 120; n += 1) {
-    const response = await a.request.post(`/api/chat/message/send?chatId=${chatId}`, {
-      data: { content: `сообщение ${n}`, entities: [] },
+    const response = await call(a.request, chatApi.sendMessage, {
+      query: { chatId },
+      body: { content: `сообщение ${n}`, entities: [] },
     });
     expect(response.ok()).toBe(true);
   }

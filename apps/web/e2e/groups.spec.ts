@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as groupApi from '@beseda/protocol/endpoints/group';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { call } from './api.js';
 import { newUser, register, type TestUser } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
@@ -105,7 +107,7 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await c.page.goto(floodUrl.replace(/^https?:\/\/[^/]+/, ''));
   await expect(c.page.getByTestId('group-not-found')).toBeVisible();
   await expect(c.page.getByTestId('chat-view')).toHaveCount(0);
-  expect((await c.page.request.get(`/api/group/${groupId}`)).status()).toBe(404);
+  expect((await call(c.page.request, groupApi.getGroup, { params: { id: groupId } })).status()).toBe(404);
   await expect(c.page.getByTestId('toolbar-group')).toHaveCount(0);
   // An unknown (or expired, or revoked) code says so plainly.
   await c.page.goto('/invite/NoSuchCode');

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { urlOf } from '@beseda/protocol/endpoint';
+import { getHealth } from '@beseda/protocol/endpoints/health';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 
@@ -36,7 +38,7 @@ export default defineConfig({
     // The production build, served exactly as `npm start` serves it.
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}${urlOf(getHealth)}`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

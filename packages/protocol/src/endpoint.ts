@@ -101,7 +101,8 @@ export interface JsonEndpoint extends Endpoint {
 /** The rest arguments of a helper taking `input`: optional when the endpoint needs no input at all. */
 export type OptionalWhenEmpty<T> = object extends T ? [input?: T] : [input: T];
 
-type UrlInput<E extends Endpoint> = Flat<ParamsInput<E> & QueryInput<E>>;
+/** What locates a call: its `{ params, query }`. */
+export type UrlInput<E extends Endpoint> = Flat<ParamsInput<E> & QueryInput<E>>;
 
 /** `endpoint.path` with its `:name` segments filled in (URI-encoded); still relative to API_PREFIX. */
 export function pathOf<E extends Endpoint>(endpoint: E, ...[input]: OptionalWhenEmpty<ParamsInput<E>>): string {
@@ -113,11 +114,18 @@ export function pathOf<E extends Endpoint>(endpoint: E, ...[input]: OptionalWhen
  * (`/api/chat/message/send?chatId=…`).
  */
 export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: OptionalWhenEmpty<UrlInput<E>>): string {
-  return `${API_PREFIX}${fillPath(endpoint.path, input?.params)}${queryString(input?.query)}`;
+  return urlOfPath(endpoint.path, input);
 }
 
-/** The untyped core of `pathOf`, for clients that know an endpoint by its address only. */
-export function fillPath(path: string, params: unknown): string {
+/**
+ * The untyped core of `urlOf`, for generic clients whose input type TypeScript cannot relate to `urlOf`'s (a
+ * descriptor's path, or one known by its address only).
+ */
+export function urlOfPath(path: string, input?: { readonly params?: unknown; readonly query?: unknown }): string {
+  return `${API_PREFIX}${fillPath(path, input?.params)}${queryString(input?.query)}`;
+}
+
+function fillPath(path: string, params: unknown): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
     const value = isRecord(params) ? params[name] : undefined;
     if (typeof value !== 'string' && typeof value !== 'number') {
@@ -128,7 +136,7 @@ export function fillPath(path: string, params: unknown): string {
 }
 
 /** `?a=1&b=2` for the defined values of `query`, or '' when there are none. */
-export function queryString(query: unknown): string {
+function queryString(query: unknown): string {
   if (!isRecord(query)) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -13,9 +13,11 @@ import {
 } from '../src/endpoint.js';
 import { allEndpoints } from '../src/endpoints/all.js';
 import { listChats, listMessages, sendMessage } from '../src/endpoints/chat.js';
+import { getAvatar } from '../src/endpoints/files.js';
 import { getGroup } from '../src/endpoints/group.js';
 import type { disconnect } from '../src/endpoints/user-status.js';
 import { ERROR_CODES } from '../src/errors.js';
+import { avatarUrl } from '../src/files.js';
 
 const CHAT_ID = '01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b';
 
@@ -72,6 +74,11 @@ describe('urlOf and pathOf', () => {
   it('refuse a missing :param and a query value that is not a scalar', () => {
     expect(() => urlOf(getGroup, { params: {} as { id: string } })).toThrow(/no value for :id/);
     expect(() => urlOf(listMessages, { query: { chatId: CHAT_ID, limit: { n: 1 } } })).toThrow(TypeError);
+  });
+
+  it('agree with the avatar URLs the server hands out', () => {
+    const key = `${'0'.repeat(32)}.png`;
+    expect(avatarUrl(key)).toBe(urlOf(getAvatar, { params: { key } }));
   });
 
   it('parseAddress splits an address into method and path', () => {

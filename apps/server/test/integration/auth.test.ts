@@ -1,4 +1,6 @@
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '@beseda/protocol/auth';
+import * as authApi from '@beseda/protocol/endpoints/auth';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTokenKeys, verifyToken } from '../../src/features/sessions/tokens.js';
 import {
@@ -28,8 +30,8 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
     it('creates the account, signs it in and sets httpOnly Lax cookies without Secure on http', async () => {
       const client = server.client();
       const credentials = newCredentials();
-      const response = await client.post('/api/auth/register', {
-        json: { ...credentials, email: `  ${credentials.email.toUpperCase()} ` },
+      const response = await client.call(authApi.register, {
+        body: { ...credentials, email: `  ${credentials.email.toUpperCase()} ` },
       });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -51,16 +53,16 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       expect(access?.attributes).not.toHaveProperty('secure');
       expect(refresh?.attributes).not.toHaveProperty('secure');
 
-      const me = await client.get('/api/user/me');
+      const me = await client.call(userApi.getMe);
       expect(me.status).toBe(200);
       expect(me.body).toEqual(response.body);
     });
 
     it('refuses a taken e-mail in any letter case with 409 and writes nothing', async () => {
       const before = await countRows(server.ctx);
-      const response = await server.client().post('/api/auth/register', {
-        json: { ...newCredentials(), email: alice.email.toUpperCase() },
-      });
+      const response = await server
+        .client()
+        .call(authApi.register, { body: { ...newCredentials(), email: alice.email.toUpperCase() } });
       expect(response.status).toBe(409);
       expect(response.body).toEqual({
         error: { code: 'EMAIL_OR_NICKNAME_TAKEN', message: expect.any(String) },
@@ -71,9 +73,9 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
 
     it('refuses a taken nickname with 409 and writes nothing', async () => {
       const before = await countRows(server.ctx);
-      const response = await server.client().post('/api/auth/register', {
-        json: { ...newCredentials(), nickname: alice.nickname },
-      });
+      const response = await server
+        .client()
+        .call(authApi.register, { body: { ...newCredentials(), nickname: alice.nickname } });
       expect(response.status).toBe(409);
       expect((response.body as { error: { code: string } }).error.code).toBe('EMAIL_OR_NICKNAME_TAKEN');
       expect(await countRows(server.ctx)).toEqual(before);
@@ -81,12 +83,12 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
 
     it('treats nicknames case-sensitively: Nick and nick are two accounts', async () => {
       const base = newCredentials().nickname.replace('user_', 'nick_');
-      const upper = await server.client().post('/api/auth/register', {
-        json: { ...newCredentials(), nickname: `N${base}` },
-      });
-      const lower = await server.client().post('/api/auth/register', {
-        json: { ...newCredentials(), nickname: `n${base}` },
-      });
+      const upper = await server
+        .client()
+        .call(authApi.register, { body: { ...newCredentials(), nickname: `N${base}` } });
+      const lower = await server
+        .client()
+        .call(authApi.register, { body: { ...newCredentials(), nickname: `n${base}` } });
       expect(upper.status).toBe(200);
       expect(lower.status).toBe(200);
     });
@@ -94,8 +96,8 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
     it('lets only one of two racing registrations with the same e-mail win', async () => {
       const credentials = newCredentials();
       const responses = await Promise.all([
-        server.client().post('/api/auth/register', { json: credentials }),
-        server.client().post('/api/auth/register', { json: { ...credentials, nickname: `${credentials.nickname}b` } }),
+        server.client().call(authApi.register, { body: credentials }),
+        server.client().call(authApi.register, { body: { ...credentials, nickname: `${credentials.nickname}b` } }),
       ]);
       expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
     });
@@ -108,16 +110,16 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       expect((response.body as { user: { id: string } }).user.id).toBe(alice.id);
       expect(findCookie(response, ACCESS_COOKIE)).toBeDefined();
       expect(findCookie(response, REFRESH_COOKIE)).toBeDefined();
-      expect((await client.get('/api/user/me')).status).toBe(200);
+      expect((await client.call(userApi.getMe)).status).toBe(200);
     });
 
     it('answers a wrong password and an unknown e-mail with the identical 403', async () => {
-      const wrongPassword = await server.client().post('/api/auth/login', {
-        json: { email: alice.email, password: 'not-the-password' },
-      });
-      const unknownEmail = await server.client().post('/api/auth/login', {
-        json: { email: 'nobody@example.org', password: 'not-the-password' },
-      });
+      const wrongPassword = await server
+        .client()
+        .call(authApi.login, { body: { email: alice.email, password: 'not-the-password' } });
+      const unknownEmail = await server
+        .client()
+        .call(authApi.login, { body: { email: 'nobody@example.org', password: 'not-the-password' } });
       expect(wrongPassword.status).toBe(403);
       expect(unknownEmail.status).toBe(403);
       expect(wrongPassword.text).toBe(unknownEmail.text);
@@ -136,32 +138,32 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       const oldAccess = client.cookie(ACCESS_COOKIE);
 
       // No body and no content type, as the spec's client sends it.
-      const rotated = await client.post('/api/auth/refresh');
+      const rotated = await client.call(authApi.refresh);
       expect(rotated.status).toBe(200);
       expect(rotated.body).toEqual({ ok: true });
       const newRefresh = client.cookie(REFRESH_COOKIE);
       expect(newRefresh).toBeDefined();
       expect(newRefresh).not.toBe(oldRefresh);
       expect(client.cookie(ACCESS_COOKIE)).not.toBe(oldAccess);
-      expect((await client.get('/api/user/me')).status).toBe(200);
+      expect((await client.call(userApi.getMe)).status).toBe(200);
 
       // An attacker (or a stale tab) presents the rotated-away token.
       const thief = server.client();
       thief.setCookie(REFRESH_COOKIE, oldRefresh ?? '', '/api/auth');
-      const replay = await thief.post('/api/auth/refresh');
+      const replay = await thief.call(authApi.refresh);
       expect(replay.status).toBe(401);
       expect(replay.body).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
       expect(findCookie(replay, REFRESH_COOKIE)?.attributes['expires']).toBeDefined();
 
       // The whole session is gone: the legitimate holder's newest cookies stop working too.
-      expect((await client.get('/api/user/me')).status).toBe(401);
-      expect((await client.post('/api/auth/refresh')).status).toBe(401);
+      expect((await client.call(userApi.getMe)).status).toBe(401);
+      expect((await client.call(authApi.refresh)).status).toBe(401);
     });
 
     it('accepts an empty body sent with a JSON content type', async () => {
       const client = server.client();
       await signIn(client, alice);
-      const response = await client.post('/api/auth/refresh', { body: '', contentType: 'application/json' });
+      const response = await client.send(authApi.refresh, {}, { body: '', contentType: 'application/json' });
       expect(response.status).toBe(200);
     });
 
@@ -171,18 +173,18 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       const token = client.cookie(REFRESH_COOKIE) ?? '';
       const racers = [server.client(), server.client()];
       for (const racer of racers) racer.setCookie(REFRESH_COOKIE, token, '/api/auth');
-      const statuses = await Promise.all(racers.map(async (racer) => (await racer.post('/api/auth/refresh')).status));
+      const statuses = await Promise.all(racers.map(async (racer) => (await racer.call(authApi.refresh)).status));
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     });
 
     it('answers 401 and clears cookies without a refresh cookie or with garbage', async () => {
-      const none = await server.client().post('/api/auth/refresh');
+      const none = await server.client().call(authApi.refresh);
       expect(none.status).toBe(401);
       expect(findCookie(none, ACCESS_COOKIE)).toBeDefined();
 
       const garbage = server.client();
       garbage.setCookie(REFRESH_COOKIE, 'not-a-token', '/api/auth');
-      expect((await garbage.post('/api/auth/refresh')).status).toBe(401);
+      expect((await garbage.call(authApi.refresh)).status).toBe(401);
     });
   });
 
@@ -193,7 +195,7 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       const access = client.cookie(ACCESS_COOKIE) ?? '';
       const refresh = client.cookie(REFRESH_COOKIE) ?? '';
 
-      const response = await client.post('/api/auth/logout');
+      const response = await client.call(authApi.logout);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ok: true });
       for (const name of [ACCESS_COOKIE, REFRESH_COOKIE]) {
@@ -206,12 +208,12 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       const replay = server.client();
       replay.setCookie(ACCESS_COOKIE, access);
       replay.setCookie(REFRESH_COOKIE, refresh, '/api/auth');
-      expect((await replay.get('/api/user/me')).status).toBe(401);
-      expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+      expect((await replay.call(userApi.getMe)).status).toBe(401);
+      expect((await replay.call(authApi.refresh)).status).toBe(401);
     });
 
     it('is 200 when already signed out', async () => {
-      const response = await server.client().post('/api/auth/logout');
+      const response = await server.client().call(authApi.logout);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ok: true });
     });
@@ -221,7 +223,7 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
     it('returns a short-lived JWT signed with the ws key, sub = user id', async () => {
       const client = server.client();
       await signIn(client, alice);
-      const response = await client.get('/api/auth/ws-token');
+      const response = await client.call(authApi.getWsToken);
       expect(response.status).toBe(200);
       const { token, expiresAt } = response.body as { token: string; expiresAt: string };
       const keys = deriveTokenKeys(server.ctx.config.authSecret);
@@ -235,7 +237,7 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
     });
 
     it('needs a session', async () => {
-      expect((await server.client().get('/api/auth/ws-token')).status).toBe(401);
+      expect((await server.client().call(authApi.getWsToken)).status).toBe(401);
     });
   });
 });
@@ -249,7 +251,7 @@ describe.each(availableDrivers())('auth behind https (%s)', (driver) => {
   afterAll(() => server.close());
 
   it('marks both cookies Secure when PUBLIC_URL is https', async () => {
-    const response = await server.client().post('/api/auth/register', { json: newCredentials() });
+    const response = await server.client().call(authApi.register, { body: newCredentials() });
     expect(response.status).toBe(200);
     expect(findCookie(response, ACCESS_COOKIE)?.attributes).toHaveProperty('secure');
     expect(findCookie(response, REFRESH_COOKIE)?.attributes).toHaveProperty('secure');

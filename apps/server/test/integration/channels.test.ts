@@ -1,5 +1,9 @@
 import type { Chat, Message } from '@beseda/protocol/chats';
+import * as channelApi from '@beseda/protocol/endpoints/channel';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as groupApi from '@beseda/protocol/endpoints/group';
 import type { Channel, Group } from '@beseda/protocol/groups';
+import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../src/db/schema/groups.js';
@@ -15,16 +19,17 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
   });
   afterAll(() => server.close());
 
-  const send = (person: Person, chatId: string | null, content: string, entities: unknown[] = []) =>
-    person.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content, entities } });
+  const send = (person: Person, chatId: string, content: string, entities: MessageEntity[] = []) =>
+    person.client.call(chatApi.sendMessage, { query: { chatId }, body: { content, entities } });
   const channelOf = async (person: Person, id: string) =>
-    ((await person.client.get(`/api/channel/?channelId=${id}`)).body as { channel: Channel }).channel;
+    ((await person.client.call(channelApi.getChannel, { query: { channelId: id } })).body as { channel: Channel })
+      .channel;
 
   it('the owner creates text, voice and system channels; members see them and hear channel_created', async () => {
     const [owner, member] = [await newPerson(server), await newPerson(server)];
     const group = await groupWith(owner, member);
-    const response = await owner.client.post('/api/channel/', {
-      json: { name: ' разработка ', type: 'TEXT', groupId: group.id },
+    const response = await owner.client.call(channelApi.createChannel, {
+      body: { name: ' разработка ', type: 'TEXT', groupId: group.id },
     });
     expect(response.status).toBe(200);
     const { id, channel: text } = response.body as { id: string; channel: Channel };
@@ -44,7 +49,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     const news = await createChannel(owner, group.id, 'новости', 'SYSTEM');
     expect(news).toMatchObject({ type: 'SYSTEM', chatId: expect.any(String), canWrite: true, position: 4 });
 
-    const list = await member.client.get(`/api/channel/index?groupId=${group.id}`);
+    const list = await member.client.call(channelApi.listChannels, { query: { groupId: group.id } });
     expect(list.status).toBe(200);
     const seen = (list.body as { channels: Channel[] }).channels;
     expect(seen.map((c) => [c.name, c.canWrite])).toEqual([
@@ -71,19 +76,19 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     const group = await groupWith(owner, member);
     const general = channelByKey(group, 'general');
     const before = await server.ctx.db.$count(channels);
-    const refused = await member.client.post('/api/channel/', {
-      json: { name: 'мой', type: 'TEXT', groupId: group.id },
+    const refused = await member.client.call(channelApi.createChannel, {
+      body: { name: 'мой', type: 'TEXT', groupId: group.id },
     });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: { code: 'NOT_GROUP_OWNER' } });
-    const foreign = await stranger.client.post('/api/channel/', {
-      json: { name: 'мой', type: 'TEXT', groupId: group.id },
+    const foreign = await stranger.client.call(channelApi.createChannel, {
+      body: { name: 'мой', type: 'TEXT', groupId: group.id },
     });
     expect(foreign.status).toBe(404);
     expect(await server.ctx.db.$count(channels)).toBe(before);
 
     const rename = (person: Person, name: string) =>
-      person.client.request('PATCH', `/api/channel/?channelId=${general.id}`, { json: { name } });
+      person.client.call(channelApi.renameChannel, { query: { channelId: general.id }, body: { name } });
     expect((await rename(member, 'захват')).status).toBe(403);
     expect((await rename(stranger, 'захват')).status).toBe(404);
     const renamed = await rename(owner, 'болталка');
@@ -113,13 +118,16 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
       { name: 'ok', type: 'VOICE', groupId: group.id },
       { name: 'ok', type: 'TEXT', groupId: 'nope' },
     ]) {
-      const response = await owner.client.post('/api/channel/', { json });
+      const response = await owner.client.send(channelApi.createChannel, {}, { json });
       expect(response.status, JSON.stringify(json)).toBe(400);
       expect(response.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     }
     expect(
-      (await owner.client.post('/api/channel/', { json: { name: 'x'.repeat(100), type: 'TEXT', groupId: group.id } }))
-        .status,
+      (
+        await owner.client.call(channelApi.createChannel, {
+          body: { name: 'x'.repeat(100), type: 'TEXT', groupId: group.id },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -130,11 +138,14 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     const refused = await send(member, welcome.chatId, 'привет всем');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: { code: 'CHAT_READ_ONLY' } });
-    const typing = await member.client.post(`/api/chat/typing?chatId=${welcome.chatId}`, { json: { isTyping: true } });
+    const typing = await member.client.call(chatApi.sendTyping, {
+      query: { chatId: welcome.chatId },
+      body: { isTyping: true },
+    });
     expect(typing.status).toBe(403);
     const announcement = await send(owner, welcome.chatId, '**Правила** сервера');
     expect(announcement.status).toBe(200);
-    const page = await member.client.get(`/api/chat/messages?chatId=${welcome.chatId}`);
+    const page = await member.client.call(chatApi.listMessages, { query: { chatId: welcome.chatId } });
     const messages = (page.body as { messages: Message[] }).messages;
     expect(messages.map((m) => m.system?.key ?? m.content)).toEqual([
       '**Правила** сервера',
@@ -142,8 +153,9 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
       'group_created',
     ]);
     // Reading works in a read-only channel.
-    const read = await member.client.post(`/api/chat/read?chatId=${welcome.chatId}`, {
-      json: { messageId: messages[0]?.id },
+    const read = await member.client.call(chatApi.markRead, {
+      query: { chatId: welcome.chatId },
+      body: { messageId: messages[0]?.id ?? '' },
     });
     expect(read.status).toBe(200);
     expect((await channelOf(member, welcome.id)).canWrite).toBe(false);
@@ -153,7 +165,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
   it('text channels reuse the chat machinery: send, edit, delete, typing, one publication per event on the group channel', async () => {
     const [owner, a, b] = [await newPerson(server), await newPerson(server), await newPerson(server)];
     const group = await groupWith(owner, a, b);
-    const chatId = channelByKey(group, 'general').chatId ?? '';
+    const chatId = channelByKey(group, 'general').chatId;
     const before = (await published(server, groupChannel(group.id))).length;
 
     const sent = await send(a, chatId, '**жирный** текст', [{ type: 'bold', offset: 0, length: 10 }]);
@@ -169,16 +181,18 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
       error: { code: 'INVALID_ENTITIES' },
     });
 
-    const notMine = await b.client.request('PUT', `/api/chat/message?messageId=${message.id}&chatId=${chatId}`, {
-      json: { content: 'чужое' },
+    const notMine = await b.client.call(chatApi.editMessage, {
+      query: { messageId: message.id, chatId },
+      body: { content: 'чужое' },
     });
     expect(notMine.status).toBe(403);
-    const edited = await a.client.request('PUT', `/api/chat/message?messageId=${message.id}&chatId=${chatId}`, {
-      json: { content: 'исправлено' },
+    const edited = await a.client.call(chatApi.editMessage, {
+      query: { messageId: message.id, chatId },
+      body: { content: 'исправлено' },
     });
     expect((edited.body as { message: Message }).message.isEdited).toBe(true);
-    expect((await b.client.post(`/api/chat/typing?chatId=${chatId}`, { json: { isTyping: true } })).status).toBe(200);
-    expect((await a.client.delete(`/api/chat/message?messageId=${message.id}&chatId=${chatId}`)).status).toBe(200);
+    expect((await b.client.call(chatApi.sendTyping, { query: { chatId }, body: { isTyping: true } })).status).toBe(200);
+    expect((await a.client.call(chatApi.deleteMessage, { query: { messageId: message.id, chatId } })).status).toBe(200);
 
     const events = (await published(server, groupChannel(group.id))).slice(before);
     expect(events.map((e) => e.type)).toEqual(['new_message', 'edited_message', 'typing', 'deleted_message']);
@@ -188,7 +202,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     for (const person of [owner, a, b]) expect(await published(server, userMessageChannel(person.user.id))).toEqual([]);
 
     // GET /chat/one answers for a channel chat too, as the caller sees it.
-    const chat = ((await b.client.get(`/api/chat/one?chatId=${chatId}`)).body as { chat: Chat }).chat;
+    const chat = ((await b.client.call(chatApi.getChat, { query: { chatId } })).body as { chat: Chat }).chat;
     expect(chat).toMatchObject({
       id: chatId,
       kind: 'channel',
@@ -202,18 +216,18 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
   it('unread counts per member: others’ messages after the marker, history before joining is not new', async () => {
     const [owner, a] = [await newPerson(server), await newPerson(server)];
     const group = await createGroup(owner);
-    const chatId = channelByKey(group, 'general').chatId ?? '';
+    const chatId = channelByKey(group, 'general').chatId;
     await send(owner, chatId, 'до тебя');
-    const { code } = (await owner.client.post('/api/group/invite', { json: { groupId: group.id } })).body as {
+    const { code } = (await owner.client.call(groupApi.createInvite, { body: { groupId: group.id } })).body as {
       code: string;
     };
-    expect((await a.client.post('/api/group/accept-invite/', { json: { code } })).body).toEqual({
+    expect((await a.client.call(groupApi.acceptInvite, { body: { code } })).body).toEqual({
       joined: true,
       groupId: group.id,
     });
 
     const mine = async (person: Person) =>
-      ((await person.client.get(`/api/group/${group.id}`)).body as { group: Group }).group;
+      ((await person.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group }).group;
     expect(channelByKey(await mine(a), 'general').unreadCount).toBe(0);
     expect((await mine(a)).unread).toBe(false);
 
@@ -226,7 +240,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     expect(channelByKey(await mine(owner), 'welcome').unreadCount).toBe(1);
 
     expect(
-      (await a.client.post(`/api/chat/read?chatId=${chatId}`, { json: { messageId: first.message.id } })).status,
+      (await a.client.call(chatApi.markRead, { query: { chatId }, body: { messageId: first.message.id } })).status,
     ).toBe(200);
     expect(channelByKey(await mine(a), 'general').unreadCount).toBe(1);
     // In a group the read marker goes to the reader's own tabs only.
@@ -234,7 +248,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
       { type: 'read_message', payload: { chatId, userId: a.user.id, messageId: first.message.id } },
     ]);
     expect(await published(server, userMessageChannel(owner.user.id))).toEqual([]);
-    const chat = ((await a.client.get(`/api/chat/one?chatId=${chatId}`)).body as { chat: Chat }).chat;
+    const chat = ((await a.client.call(chatApi.getChat, { query: { chatId } })).body as { chat: Chat }).chat;
     expect(chat).toMatchObject({ unreadCount: 1, lastReadMessageId: first.message.id });
   });
 });

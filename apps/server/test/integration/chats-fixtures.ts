@@ -1,3 +1,5 @@
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { type RealtimeEvent, realtimeEventSchema } from '@beseda/protocol/realtime';
 import { expect } from 'vitest';
 import { registerUser, type TestClient, type TestServer, type TestUser } from './harness.js';
@@ -23,8 +25,10 @@ export async function published(server: TestServer, channel: string): Promise<Re
 }
 
 export async function befriend(a: Person, b: Person): Promise<void> {
-  expect((await a.client.post('/api/contact/send', { json: { nickname: b.user.nickname } })).status).toBe(200);
-  expect((await b.client.request('PATCH', '/api/contact/accept', { json: { nickname: a.user.nickname } })).status).toBe(
+  expect((await a.client.call(contactApi.sendContactRequest, { body: { nickname: b.user.nickname } })).status).toBe(
+    200,
+  );
+  expect((await b.client.call(contactApi.acceptContactRequest, { body: { nickname: a.user.nickname } })).status).toBe(
     200,
   );
 }
@@ -32,7 +36,7 @@ export async function befriend(a: Person, b: Person): Promise<void> {
 /** Befriends the two and opens their direct chat; returns its id. */
 export async function directChat(a: Person, b: Person): Promise<string> {
   await befriend(a, b);
-  const response = await a.client.post('/api/chat/with', { json: { nickname: b.user.nickname } });
+  const response = await a.client.call(chatApi.openChatWith, { body: { nickname: b.user.nickname } });
   expect(response.status).toBe(200);
   return (response.body as { chat: { id: string } }).chat.id;
 }

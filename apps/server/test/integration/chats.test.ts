@@ -1,4 +1,6 @@
 import type { Chat, Message } from '@beseda/protocol/chats';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from '../../src/db/schema/chats.js';
 import { befriend, directChat, newPerson, type Person } from './chats-fixtures.js';
@@ -17,11 +19,12 @@ describe.each(availableDrivers())('direct chats (%s)', (driver) => {
   afterAll(() => server.close());
 
   const openWith = (from: Person, to: Person | string) =>
-    from.client.post('/api/chat/with', { json: { nickname: typeof to === 'string' ? to : to.user.nickname } });
+    from.client.call(chatApi.openChatWith, { body: { nickname: typeof to === 'string' ? to : to.user.nickname } });
 
   async function send(person: Person, chatId: string, content: string): Promise<Message> {
-    const response = await person.client.post(`/api/chat/message/send?chatId=${chatId}`, {
-      json: { content, entities: [] },
+    const response = await person.client.call(chatApi.sendMessage, {
+      query: { chatId },
+      body: { content, entities: [] },
     });
     expect(response.status).toBe(200);
     return (response.body as { message: Message }).message;
@@ -74,7 +77,7 @@ describe.each(availableDrivers())('direct chats (%s)', (driver) => {
     const last = await send(c, withC, 'second');
     await send(b, withB, 'third');
 
-    const listed = ((await a.client.get('/api/chat')).body as { chats: Chat[] }).chats;
+    const listed = ((await a.client.call(chatApi.listChats)).body as { chats: Chat[] }).chats;
     expect(listed.map((chat) => chat.id)).toEqual([withB, withC]);
     expect(listed[0]?.lastMessage).toMatchObject({ content: 'third', kind: 'TEXT', senderId: b.user.id, system: null });
     expect(listed[1]?.lastMessage).toEqual({
@@ -87,7 +90,7 @@ describe.each(availableDrivers())('direct chats (%s)', (driver) => {
     });
     expect(listed.every((chat) => !chat.official)).toBe(true);
 
-    const one = await a.client.get(`/api/chat/one?chatId=${withC}`);
+    const one = await a.client.call(chatApi.getChat, { query: { chatId: withC } });
     expect(chatOf(one.body)).toEqual(listed[1]);
   });
 
@@ -97,25 +100,25 @@ describe.each(availableDrivers())('direct chats (%s)', (driver) => {
     await send(a, chatId, 'secret');
     const unknownId = '01900000-0000-7000-8000-000000000000';
     for (const id of [chatId, unknownId]) {
-      const response = await stranger.client.get(`/api/chat/one?chatId=${id}`);
+      const response = await stranger.client.call(chatApi.getChat, { query: { chatId: id } });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Chat or message not found' } });
     }
-    expect(((await stranger.client.get('/api/chat')).body as { chats: Chat[] }).chats).toEqual([]);
-    expect((await stranger.client.get('/api/chat/one?chatId=not-a-uuid')).status).toBe(400);
-    expect((await server.client().get(`/api/chat/one?chatId=${chatId}`)).status).toBe(401);
+    expect(((await stranger.client.call(chatApi.listChats)).body as { chats: Chat[] }).chats).toEqual([]);
+    expect((await stranger.client.call(chatApi.getChat, { query: { chatId: 'not-a-uuid' } })).status).toBe(400);
+    expect((await server.client().call(chatApi.getChat, { query: { chatId } })).status).toBe(401);
   });
 
   it('after unfriending, the chat stays readable but read-only', async () => {
     const [a, b] = [await newPerson(server), await newPerson(server)];
     const chatId = await directChat(a, b);
     await send(a, chatId, 'hello');
-    expect((await a.client.post('/api/contact/delete', { json: { nickname: b.user.nickname } })).status).toBe(200);
+    expect((await a.client.call(contactApi.deleteContact, { body: { nickname: b.user.nickname } })).status).toBe(200);
 
-    const chat = chatOf((await b.client.get(`/api/chat/one?chatId=${chatId}`)).body);
+    const chat = chatOf((await b.client.call(chatApi.getChat, { query: { chatId } })).body);
     expect(chat.canWrite).toBe(false);
     expect(chat.lastMessage?.content).toBe('hello');
-    const refused = await b.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content: 'hi' } });
+    const refused = await b.client.call(chatApi.sendMessage, { query: { chatId }, body: { content: 'hi' } });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: { code: 'CHAT_READ_ONLY' } });
     expect((await openWith(a, b)).status).toBe(403);

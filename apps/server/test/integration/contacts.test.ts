@@ -1,4 +1,5 @@
 import type { Contact } from '@beseda/protocol/contacts';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { userChannel } from '@beseda/protocol/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../src/db/schema/contacts.js';
@@ -18,7 +19,7 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
   afterAll(() => server.close());
 
   async function list(person: Person): Promise<{ nickname: string; status: string; direction: string }[]> {
-    const response = await person.client.get('/api/contact');
+    const response = await person.client.call(contactApi.listContacts);
     expect(response.status).toBe(200);
     return contactsOf(response.body).map((c) => ({
       nickname: c.user.nickname,
@@ -28,11 +29,18 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
   }
 
   const send = (from: Person, to: Person | string) =>
-    from.client.post('/api/contact/send', { json: { nickname: typeof to === 'string' ? to : to.user.nickname } });
-  const patch = (op: string, from: Person, to: Person) =>
-    from.client.request('PATCH', `/api/contact/${op}`, { json: { nickname: to.user.nickname } });
+    from.client.call(contactApi.sendContactRequest, {
+      body: { nickname: typeof to === 'string' ? to : to.user.nickname },
+    });
+  const PATCHES = {
+    accept: contactApi.acceptContactRequest,
+    reject: contactApi.rejectContactRequest,
+    cancel: contactApi.cancelContactRequest,
+  };
+  const patch = (op: keyof typeof PATCHES, from: Person, to: Person) =>
+    from.client.call(PATCHES[op], { body: { nickname: to.user.nickname } });
   const remove = (from: Person, to: Person) =>
-    from.client.post('/api/contact/delete', { json: { nickname: to.user.nickname } });
+    from.client.call(contactApi.deleteContact, { body: { nickname: to.user.nickname } });
 
   function contactEvents(person: Person) {
     return published(server, userChannel(person.user.id));
@@ -78,7 +86,7 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
     const again = await send(a, b);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: { code: 'CONTACT_EXISTS' } });
-    const blank = await a.client.post('/api/contact/send', { json: { nickname: '  ' } });
+    const blank = await a.client.call(contactApi.sendContactRequest, { body: { nickname: '  ' } });
     expect(blank.status).toBe(400);
 
     expect(await server.ctx.db.$count(contacts)).toBe(before);
@@ -181,8 +189,10 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
       [b.user.nickname, 'ACCEPTED'],
       [c.user.nickname, 'PENDING'],
     ]);
-    expect((await server.client().get('/api/contact')).status).toBe(401);
-    expect((await server.client().post('/api/contact/send', { json: { nickname: a.user.nickname } })).status).toBe(401);
+    expect((await server.client().call(contactApi.listContacts)).status).toBe(401);
+    expect(
+      (await server.client().call(contactApi.sendContactRequest, { body: { nickname: a.user.nickname } })).status,
+    ).toBe(401);
   });
 
   it('presence: friends see each other online and hear set_online_status; strangers do not', async () => {
@@ -202,7 +212,7 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
         userId: a.user.id,
         online: true,
       });
-      const seen = contactsOf((await b.client.get('/api/contact')).body)[0];
+      const seen = contactsOf((await b.client.call(contactApi.listContacts)).body)[0];
       expect(seen?.user.online.status).toBe('online');
       expect((await published(server, userChannel(stranger.user.id))).length).toBe(0);
     } finally {

@@ -1,4 +1,5 @@
-import type { AvatarUploadUrlResponse } from '@beseda/protocol/files';
+import * as filesApi from '@beseda/protocol/endpoints/files';
+import type { AvatarEntity, AvatarUploadUrlResponse } from '@beseda/protocol/files';
 import { expect } from 'vitest';
 import { pngImage } from '../fixtures/images.js';
 import type { Person } from './chats-fixtures.js';
@@ -7,18 +8,22 @@ import type { TestResponse } from './harness.js';
 /** Step 1 of an avatar upload, expected to succeed. */
 export async function uploadUrl(
   person: Person,
-  entity: string,
+  entity: AvatarEntity,
   ext = 'png',
   subjectId?: string,
 ): Promise<AvatarUploadUrlResponse> {
-  const query = new URLSearchParams({ ext, entity, ...(subjectId ? { subjectId } : {}) });
-  const response = await person.client.get(`/api/files/avatar/upload-url?${query.toString()}`);
+  const response = await person.client.call(filesApi.getAvatarUploadUrl, { query: { ext, entity, subjectId } });
   expect(response.status, response.text).toBe(200);
   return response.body as AvatarUploadUrlResponse;
 }
 
+/** Step 2: the PUT to a signed URL as upload-url answered it (or a test altered it). */
 export function put(person: Person, url: string, bytes: Uint8Array, contentType: string): Promise<TestResponse> {
-  return person.client.put(url, { body: bytes, contentType });
+  return person.client.request(filesApi.uploadAvatar.method, url, {
+    body: bytes,
+    contentType,
+    endpoint: filesApi.uploadAvatar,
+  });
 }
 
 /** upload-url + PUT; returns the key. */
@@ -33,6 +38,6 @@ export async function upload(
   return target.key;
 }
 
-export function commit(person: Person, key: string, entity: string, subjectId: string): Promise<TestResponse> {
-  return person.client.post('/api/files/avatar/commit', { json: { key, entity, subjectId } });
+export function commit(person: Person, key: string, entity: AvatarEntity, subjectId: string): Promise<TestResponse> {
+  return person.client.call(filesApi.commitAvatar, { body: { key, entity, subjectId } });
 }

@@ -1,6 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '@beseda/protocol/constants';
+import { urlOf } from '@beseda/protocol/endpoint';
+import * as filesApi from '@beseda/protocol/endpoints/files';
+import * as groupApi from '@beseda/protocol/endpoints/group';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import type { AvatarUploadUrlResponse } from '@beseda/protocol/files';
 import type { Group, InvitePreviewResponse } from '@beseda/protocol/groups';
 import type { Me } from '@beseda/protocol/user';
@@ -61,8 +65,8 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       const committed = await commit(me, target.key, 'user', me.user.id);
       expect(committed.status).toBe(200);
       const { user } = committed.body as { user: Me };
-      expect(user.avatarUrl).toBe(`/api/files/avatar/${target.key}`);
-      expect((await me.client.get('/api/user/me')).body).toEqual({ user });
+      expect(user.avatarUrl).toBe(urlOf(filesApi.getAvatar, { params: { key: target.key } }));
+      expect((await me.client.call(userApi.getMe)).body).toEqual({ user });
 
       // Served without a session (an <img> on the invite page), with the sniffed type and cached for good.
       const served = await fetch(`${server.url}${user.avatarUrl ?? ''}`);
@@ -85,7 +89,7 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
         expect(target.contentType).toBe(type);
         expect((await put(me, target.url, bytes, type)).status).toBe(200);
         expect((await commit(me, target.key, 'user', me.user.id)).status).toBe(200);
-        const served = await fetch(`${server.url}/api/files/avatar/${target.key}`);
+        const served = await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key: target.key } }));
         expect(served.headers.get('content-type')).toBe(type);
       }
     });
@@ -93,29 +97,37 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
     it('refuses a user avatar for someone else: at upload-url and at commit', async () => {
       const me = await newPerson(server);
       const other = await newPerson(server);
-      const asked = await me.client.get(`/api/files/avatar/upload-url?ext=png&entity=user&subjectId=${other.user.id}`);
+      const asked = await me.client.call(filesApi.getAvatarUploadUrl, {
+        query: { ext: 'png', entity: 'user', subjectId: other.user.id },
+      });
       expect(asked.status).toBe(403);
       const key = await upload(me, 'user');
       const response = await commit(me, key, 'user', other.user.id);
       expect(response.status).toBe(403);
       expect(errorOf(response).code).toBe('FORBIDDEN');
-      expect(((await other.client.get('/api/user/me')).body as { user: Me }).user.avatarUrl).toBeNull();
+      expect(((await other.client.call(userApi.getMe)).body as { user: Me }).user.avatarUrl).toBeNull();
     });
 
     it('validates ext and entity with a clear 400, and needs a session', async () => {
       const me = await newPerson(server);
-      const badEntity = await me.client.get('/api/files/avatar/upload-url?ext=png&entity=channel');
+      const badEntity = await me.client.send(filesApi.getAvatarUploadUrl, { query: { ext: 'png', entity: 'channel' } });
       expect(badEntity.status).toBe(400);
       expect(errorOf(badEntity)).toMatchObject({ code: 'VALIDATION_FAILED', fields: { entity: 'validation.invalid' } });
       for (const ext of ['gif', 'svg', 'png.exe', '']) {
-        const response = await me.client.get(`/api/files/avatar/upload-url?ext=${ext}&entity=user`);
+        const response = await me.client.call(filesApi.getAvatarUploadUrl, { query: { ext, entity: 'user' } });
         expect(response.status).toBe(400);
         expect(errorOf(response).fields).toHaveProperty('ext');
       }
-      const missing = await me.client.get('/api/files/avatar/upload-url');
+      const missing = await me.client.send(filesApi.getAvatarUploadUrl);
       expect(errorOf(missing).fields).toMatchObject({ ext: expect.any(String), entity: expect.any(String) });
-      expect((await server.client().get('/api/files/avatar/upload-url?ext=png&entity=user')).status).toBe(401);
-      const commitUnknownEntity = await commit(me, `${'a'.repeat(32)}.png`, 'planet', me.user.id);
+      expect(
+        (await server.client().call(filesApi.getAvatarUploadUrl, { query: { ext: 'png', entity: 'user' } })).status,
+      ).toBe(401);
+      const commitUnknownEntity = await me.client.send(
+        filesApi.commitAvatar,
+        {},
+        { json: { key: `${'a'.repeat(32)}.png`, entity: 'planet', subjectId: me.user.id } },
+      );
       expect(commitUnknownEntity.status).toBe(400);
       expect(errorOf(commitUnknownEntity).fields).toMatchObject({ entity: 'validation.invalid' });
     });
@@ -159,11 +171,11 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
 
     it('keeps the image parser and its 3 MB limit to the PUT route: the rest of the API still takes JSON only', async () => {
       const me = await newPerson(server);
-      const asImage = await me.client.post('/api/group/create', { body: pngImage(), contentType: 'image/png' });
+      const asImage = await me.client.send(groupApi.createGroup, {}, { body: pngImage(), contentType: 'image/png' });
       expect(asImage.status).toBe(415);
       const target = await uploadUrl(me, 'user');
       const bigJson = { key: target.key, entity: 'user', subjectId: me.user.id, pad: 'x'.repeat(200_000) };
-      expect((await me.client.post('/api/files/avatar/commit', { json: bigJson })).status).toBe(413);
+      expect((await me.client.send(filesApi.commitAvatar, {}, { json: bigJson })).status).toBe(413);
     });
 
     it('takes exactly 3 MB and refuses one byte more with 413, storing nothing', async () => {
@@ -239,7 +251,7 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       const second = await put(me, target.url, pngImage(4, 4, 99), 'image/png');
       expect(second.status).toBe(409);
       expect((await commit(me, target.key, 'user', me.user.id)).status).toBe(200);
-      const served = await fetch(`${server.url}/api/files/avatar/${target.key}`);
+      const served = await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key: target.key } }));
       expect(Buffer.from(await served.arrayBuffer()).equals(first)).toBe(true);
     });
   });
@@ -253,7 +265,7 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       expect(stolen.status).toBe(404);
       expect(errorOf(stolen).code).toBe('UPLOAD_NOT_FOUND');
       const groupKey = await upload(owner, 'group');
-      const intoGroup = await thief.client.post('/api/group/create', { json: { name: 'Чужой', avatarKey: groupKey } });
+      const intoGroup = await thief.client.call(groupApi.createGroup, { body: { name: 'Чужой', avatarKey: groupKey } });
       expect(intoGroup.status).toBe(404);
       expect(errorOf(intoGroup).code).toBe('UPLOAD_NOT_FOUND');
       expect((await commit(owner, key, 'user', owner.user.id)).status).toBe(200);
@@ -268,14 +280,14 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       expect(errorOf(again).code).toBe('UPLOAD_ALREADY_USED');
 
       const userKey = await upload(me, 'user');
-      const asGroup = await me.client.post('/api/group/create', { json: { name: 'x', avatarKey: userKey } });
+      const asGroup = await me.client.call(groupApi.createGroup, { body: { name: 'x', avatarKey: userKey } });
       expect(asGroup.status).toBe(404);
 
       const groupKey = await upload(me, 'group');
       const groupsBefore = await server.ctx.db.$count(groups);
-      const created = await me.client.post('/api/group/create', { json: { name: 'Первый', avatarKey: groupKey } });
+      const created = await me.client.call(groupApi.createGroup, { body: { name: 'Первый', avatarKey: groupKey } });
       expect(created.status).toBe(200);
-      const twice = await me.client.post('/api/group/create', { json: { name: 'Второй', avatarKey: groupKey } });
+      const twice = await me.client.call(groupApi.createGroup, { body: { name: 'Второй', avatarKey: groupKey } });
       expect(twice.status).toBe(409);
       expect(errorOf(twice).code).toBe('UPLOAD_ALREADY_USED');
       // The refused create wrote nothing: the group and the use of the key are one transaction.
@@ -285,10 +297,14 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
     it('does not serve uploads nobody committed, nor unknown keys', async () => {
       const me = await newPerson(server);
       const key = await upload(me, 'user');
-      expect((await fetch(`${server.url}/api/files/avatar/${key}`)).status).toBe(404);
-      expect((await fetch(`${server.url}/api/files/avatar/${'0'.repeat(32)}.png`)).status).toBe(404);
-      expect((await fetch(`${server.url}/api/files/avatar/..%2F..%2Fsecret.key`)).status).toBe(400);
-      const response = await fetch(`${server.url}/api/files/avatar/${key}`);
+      expect((await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key } }))).status).toBe(404);
+      expect(
+        (await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key: `${'0'.repeat(32)}.png` } }))).status,
+      ).toBe(404);
+      expect(
+        (await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key: '../../secret.key' } }))).status,
+      ).toBe(400);
+      const response = await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key } }));
       expect(response.headers.get('cache-control')).toBe('no-store');
     });
   });
@@ -300,17 +316,17 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       const target = await uploadUrl(owner, 'group', 'webp');
       expect(target.subjectId).toBeNull();
       expect((await put(owner, target.url, WEBP_1PX, 'image/webp')).status).toBe(200);
-      const response = await owner.client.post('/api/group/create', {
-        json: { name: 'С картинкой', avatarKey: target.key },
+      const response = await owner.client.call(groupApi.createGroup, {
+        body: { name: 'С картинкой', avatarKey: target.key },
       });
       expect(response.status).toBe(200);
       const { group } = response.body as { group: Group };
-      const url = `/api/files/avatar/${target.key}`;
+      const url = urlOf(filesApi.getAvatar, { params: { key: target.key } });
       expect(group.avatarUrl).toBe(url);
-      const list = (await owner.client.get('/api/group/')).body as { groups: Group[] };
+      const list = (await owner.client.call(groupApi.listGroups)).body as { groups: Group[] };
       expect(list.groups.find((g) => g.id === group.id)?.avatarUrl).toBe(url);
       const { code } = await createInvite({ user: owner.user, client: owner.client }, group.id);
-      const preview = (await guest.client.get(`/api/group/invite/${code}`)).body as InvitePreviewResponse;
+      const preview = (await guest.client.call(groupApi.getInvite, { params: { code } })).body as InvitePreviewResponse;
       expect(preview.group.avatarUrl).toBe(url);
       const served = await fetch(`${server.url}${url}`);
       expect(served.status).toBe(200);
@@ -326,9 +342,15 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       const response = await commit(owner, target.key, 'group', group.id);
       expect(response.status).toBe(200);
       const changed = (response.body as { group: Group }).group;
-      expect(changed).toMatchObject({ id: group.id, name: group.name, avatarUrl: `/api/files/avatar/${target.key}` });
+      expect(changed).toMatchObject({
+        id: group.id,
+        name: group.name,
+        avatarUrl: urlOf(filesApi.getAvatar, { params: { key: target.key } }),
+      });
       expect(changed.members).toHaveLength(1);
-      expect(((await owner.client.get(`/api/group/${group.id}`)).body as { group: Group }).group).toEqual(changed);
+      expect(
+        ((await owner.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group }).group,
+      ).toEqual(changed);
     });
 
     it('refuses a member (403) and a stranger (404) without data or using their upload', async () => {
@@ -355,10 +377,10 @@ describe.each(availableDrivers())('avatar files (%s)', (driver) => {
       const ownerUserKey = await upload(owner, 'user');
       expect((await commit(owner, ownerUserKey, 'group', group.id)).status).toBe(404);
 
-      const after = (await owner.client.get(`/api/group/${group.id}`)).body as { group: Group };
+      const after = (await owner.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group };
       expect(after.group.avatarUrl).toBeNull();
       // Refused commits used nothing: the member's upload still makes their own group's avatar.
-      const own = await member.client.post('/api/group/create', { json: { name: 'Своя', avatarKey: memberKey } });
+      const own = await member.client.call(groupApi.createGroup, { body: { name: 'Своя', avatarKey: memberKey } });
       expect(own.status).toBe(200);
     });
   });
@@ -377,7 +399,7 @@ describe.each(availableDrivers())('upload rate limit (%s)', (driver) => {
     const allowance = uploadRateLimit(server.ctx.config).max;
     const targets: AvatarUploadUrlResponse[] = [];
     for (let i = 0; i < Number(allowance); i++) targets.push(await uploadUrl(me, 'user'));
-    const limited = await me.client.get('/api/files/avatar/upload-url?ext=png&entity=user');
+    const limited = await me.client.call(filesApi.getAvatarUploadUrl, { query: { ext: 'png', entity: 'user' } });
     expect(limited.status).toBe(429);
     expect(errorOf(limited).code).toBe('RATE_LIMITED');
     for (const target of targets) expect((await put(me, target.url, pngImage(), 'image/png')).status).toBe(200);

@@ -1,5 +1,10 @@
 import type { Message } from '@beseda/protocol/chats';
+import { urlOf } from '@beseda/protocol/endpoint';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as filesApi from '@beseda/protocol/endpoints/files';
+import * as groupApi from '@beseda/protocol/endpoints/group';
 import { type Group, type GroupEvent, groupEventSchema } from '@beseda/protocol/groups';
+import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { groupChannel, userChannel } from '@beseda/protocol/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
@@ -95,7 +100,7 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     const ownerClient = await connect(owner);
     await subscribed(ownerClient, groupChannel(group.id));
 
-    expect((await joiner.client.post('/api/group/accept-invite/', { json: { code } })).status).toBe(200);
+    expect((await joiner.client.call(groupApi.acceptInvite, { body: { code } })).status).toBe(200);
     // The joiner's own channel says which group to subscribe to (their other tabs do the same).
     await waitFor(() => (client.received.get(userChannel(joiner.user.id)) ?? []).length === 1, 5_000, 'joined event');
     expect(client.received.get(userChannel(joiner.user.id))?.[0]).toMatchObject({
@@ -112,12 +117,13 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
 
     await subscribed(client, groupChannel(group.id));
     const content = '**привет** и `код`';
-    const entities = [
+    const entities: MessageEntity[] = [
       { type: 'bold', offset: 0, length: 10 },
       { type: 'code', offset: 13, length: 5 },
     ];
-    const sent = await owner.client.post(`/api/chat/message/send?chatId=${chatId}`, {
-      json: { content, entities, clientId: 'o-1' },
+    const sent = await owner.client.call(chatApi.sendMessage, {
+      query: { chatId },
+      body: { content, entities, clientId: 'o-1' },
     });
     expect(sent.status).toBe(200);
     const message = (sent.body as { message: Message }).message;
@@ -127,8 +133,8 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     expect(message).toMatchObject({ content, entities, senderId: owner.user.id });
 
     // And back: the joiner types and writes; the owner sees both live.
-    await joiner.client.post(`/api/chat/typing?chatId=${chatId}`, { json: { isTyping: true } });
-    await joiner.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content: 'ответ' } });
+    await joiner.client.call(chatApi.sendTyping, { query: { chatId }, body: { isTyping: true } });
+    await joiner.client.call(chatApi.sendMessage, { query: { chatId }, body: { content: 'ответ' } });
     await waitFor(() => ownerEvents().length === 5, 5_000, 'typing + message');
     expect(ownerEvents().slice(2)).toEqual([
       { type: 'new_message', payload: { chatId, message } },
@@ -159,7 +165,7 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     const key = await groupPicture(owner, group.id, 3);
     const committed = await commit(owner, key, 'group', group.id);
     expect(committed.status, committed.text).toBe(200);
-    const avatarUrl = `/api/files/avatar/${key}`;
+    const avatarUrl = urlOf(filesApi.getAvatar, { params: { key } });
     expect((committed.body as { group: Group }).group.avatarUrl).toBe(avatarUrl);
 
     await waitFor(() => received().length === 1, 5_000, 'group_avatar_changed');
@@ -167,7 +173,7 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
       { type: 'group_update', status: 'group_avatar_changed', payload: { groupId: group.id, avatarUrl } },
     ]);
     // What the event says is what the member reads when they load the group.
-    const seen = (await member.client.get(`/api/group/${group.id}`)).body as { group: Group };
+    const seen = (await member.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group };
     expect(seen.group.avatarUrl).toBe(avatarUrl);
   });
 
@@ -186,7 +192,10 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     expect(received()).toEqual([]);
     const history = await published(server, groupChannel(group.id));
     expect(history.filter((event) => event.status === 'group_avatar_changed')).toEqual([]);
-    expect(((await owner.client.get(`/api/group/${group.id}`)).body as { group: Group }).group.avatarUrl).toBeNull();
+    expect(
+      ((await owner.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group }).group
+        .avatarUrl,
+    ).toBeNull();
 
     // The stream is alive: the owner's own commit arrives, and it is the only picture event.
     const ownerKey = await groupPicture(owner, group.id, 9);
@@ -196,7 +205,7 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
       {
         type: 'group_update',
         status: 'group_avatar_changed',
-        payload: { groupId: group.id, avatarUrl: `/api/files/avatar/${ownerKey}` },
+        payload: { groupId: group.id, avatarUrl: urlOf(filesApi.getAvatar, { params: { key: ownerKey } }) },
       },
     ]);
   });

@@ -3,6 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import {
+  COMMON_ERROR_CODES,
+  urlOfPath,
+  type Endpoint,
+  type EndpointInput,
+  type OptionalWhenEmpty,
+} from '@beseda/protocol/endpoint';
+import { login, register } from '@beseda/protocol/endpoints/auth';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -165,6 +173,19 @@ export interface TestResponse {
   setCookies: Cookie[];
 }
 
+/** The other spelling of an endpoint that answers with and without its trailing slash (`trailingSlashOptional`). */
+export function slashTwin(endpoint: Endpoint): string {
+  if (!endpoint.trailingSlashOptional) throw new Error(`${endpoint.method} ${endpoint.path} has one spelling only`);
+  const url = urlOfPath(endpoint.path);
+  return url.endsWith('/') ? url.slice(0, -1) : `${url}/`;
+}
+
+/** `{ params, query }` of a request that is meant to break its endpoint's rules. */
+export interface OffContractInput {
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+}
+
 export interface ClientOptions {
   userAgent?: string;
 }
@@ -175,6 +196,8 @@ export interface RequestOptions {
   body?: string | Uint8Array;
   contentType?: string;
   headers?: Record<string, string>;
+  /** The endpoint this request is for: an error code its descriptor does not list fails the request. */
+  endpoint?: Endpoint;
 }
 
 /** fetch with a tiny cookie jar that honours Path and Max-Age/Expires, like a browser on one origin. */
@@ -211,7 +234,24 @@ export class TestClient {
     const text = await response.text();
     const setCookies = response.headers.getSetCookie().map(parseSetCookie);
     for (const cookie of setCookies) this.#store(cookie);
-    return { status: response.status, headers: response.headers, body: parseJson(text), text, setCookies };
+    const answer = { status: response.status, headers: response.headers, body: parseJson(text), text, setCookies };
+    if (options.endpoint) checkErrorCode(options.endpoint, answer);
+    return answer;
+  }
+
+  /** Calls `endpoint` with `{ params, query, body }` typed by its schemas (the body goes as JSON). */
+  call<E extends Endpoint>(endpoint: E, ...[input]: OptionalWhenEmpty<EndpointInput<E>>): Promise<TestResponse> {
+    const parts: { params?: unknown; query?: unknown; body?: unknown } | undefined = input;
+    const body = parts?.body === undefined ? {} : { json: parts.body };
+    return this.request(endpoint.method, urlOfPath(endpoint.path, parts), { ...body, endpoint });
+  }
+
+  /**
+   * Requests `endpoint` at its method and path, outside its contract: `params` and `query` are not type-checked and
+   * `options` carries any body (malformed or off-schema JSON, another content type) and headers.
+   */
+  send(endpoint: Endpoint, input: OffContractInput = {}, options: RequestOptions = {}): Promise<TestResponse> {
+    return this.request(endpoint.method, urlOfPath(endpoint.path, input), { ...options, endpoint });
   }
 
   get(urlPath: string, options?: RequestOptions): Promise<TestResponse> {
@@ -260,6 +300,20 @@ export function parseSetCookie(header: string): Cookie {
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
 }
 
+/**
+ * Every error an endpoint answers must be one its descriptor lists (or one any endpoint may answer), so the
+ * descriptors' `errors` stay true as the whole integration suite runs through them.
+ */
+function checkErrorCode(endpoint: Endpoint, answer: TestResponse): void {
+  if (answer.status < 400) return;
+  const code = (answer.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  if (typeof code !== 'string') return;
+  const listed: readonly string[] = [...COMMON_ERROR_CODES, ...endpoint.errors];
+  if (!listed.includes(code)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${code}, which its descriptor does not list`);
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -287,14 +341,14 @@ export function newCredentials(): Omit<TestUser, 'id'> {
 /** Registers through the API (so the client ends up signed in) and returns the account. */
 export async function registerUser(client: TestClient): Promise<TestUser> {
   const credentials = newCredentials();
-  const response = await client.post('/api/auth/register', { json: credentials });
+  const response = await client.call(register, { body: credentials });
   if (response.status !== 200) throw new Error(`register failed: ${response.status} ${response.text}`);
   const { user } = response.body as { user: { id: string } };
   return { id: user.id, ...credentials };
 }
 
 export async function signIn(client: TestClient, user: Pick<TestUser, 'email' | 'password'>): Promise<TestResponse> {
-  const response = await client.post('/api/auth/login', { json: { email: user.email, password: user.password } });
+  const response = await client.call(login, { body: { email: user.email, password: user.password } });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
   return response;
 }

@@ -1,3 +1,6 @@
+import * as authApi from '@beseda/protocol/endpoints/auth';
+import * as healthApi from '@beseda/protocol/endpoints/health';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CLIENT_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
 import { REFRESH_RATE_LIMIT_FACTOR } from '../../src/http/auth/rate-limit.js';
@@ -53,39 +56,53 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
   describe('origin check', () => {
     it('refuses a cross-origin POST with 403 ORIGIN_REJECTED and writes nothing', async () => {
       const before = await countRows(server.ctx);
-      const response = await server.client().post('/api/auth/register', {
-        json: newCredentials(),
-        headers: { origin: 'https://evil.example' },
-      });
+      const response = await server.client().send(
+        authApi.register,
+        {},
+        {
+          json: newCredentials(),
+          headers: { origin: 'https://evil.example' },
+        },
+      );
       expect(response.status).toBe(403);
       expect(errorOf(response).code).toBe('ORIGIN_REJECTED');
       expect(await countRows(server.ctx)).toEqual(before);
     });
 
     it('refuses a request the browser marks cross-site even without Origin', async () => {
-      const response = await server.client().post('/api/auth/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      const response = await server.client().send(authApi.logout, {}, { headers: { 'sec-fetch-site': 'cross-site' } });
       expect(response.status).toBe(403);
       expect(errorOf(response).code).toBe('ORIGIN_REJECTED');
     });
 
     it('refuses a cross-origin DELETE', async () => {
-      const response = await server.client().delete('/api/user/sessions/01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b', {
-        headers: { origin: 'http://127.0.0.1.evil.example' },
-      });
+      const response = await server.client().send(
+        userApi.deleteSession,
+        { params: { id: '01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b' } },
+        {
+          headers: { origin: 'http://127.0.0.1.evil.example' },
+        },
+      );
       expect(response.status).toBe(403);
     });
 
     it('accepts its own origin, PUBLIC_URL and clients that send no Origin', async () => {
-      const ownOrigin = await server.client().post('/api/auth/logout', { headers: { origin: server.url } });
-      const publicOrigin = await server.client().post('/api/auth/logout', {
-        headers: { origin: server.ctx.config.publicUrl },
-      });
-      const noOrigin = await server.client().post('/api/auth/logout', { headers: { 'sec-fetch-site': 'same-origin' } });
+      const ownOrigin = await server.client().send(authApi.logout, {}, { headers: { origin: server.url } });
+      const publicOrigin = await server.client().send(
+        authApi.logout,
+        {},
+        {
+          headers: { origin: server.ctx.config.publicUrl },
+        },
+      );
+      const noOrigin = await server.client().send(authApi.logout, {}, { headers: { 'sec-fetch-site': 'same-origin' } });
       expect([ownOrigin.status, publicOrigin.status, noOrigin.status]).toEqual([200, 200, 200]);
     });
 
     it('does not check safe methods', async () => {
-      const response = await server.client().get('/api/health', { headers: { origin: 'https://evil.example' } });
+      const response = await server
+        .client()
+        .send(healthApi.getHealth, {}, { headers: { origin: 'https://evil.example' } });
       expect(response.status).toBe(200);
     });
   });
@@ -93,7 +110,7 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
   describe('bodies', () => {
     it('answers malformed JSON with 400 and writes nothing', async () => {
       const before = await countRows(server.ctx);
-      const response = await server.client().post('/api/auth/register', { body: '{"email": "a@b.c",' });
+      const response = await server.client().send(authApi.register, {}, { body: '{"email": "a@b.c",' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Malformed JSON body' } });
       expectNoInternals(response);
@@ -102,9 +119,8 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
 
     it('answers an oversized body with 413 and writes nothing', async () => {
       const before = await countRows(server.ctx);
-      const response = await server.client().post('/api/auth/register', {
-        json: { ...newCredentials(), padding: 'x'.repeat(server.ctx.config.bodyLimitBytes) },
-      });
+      const json = { ...newCredentials(), padding: 'x'.repeat(server.ctx.config.bodyLimitBytes) };
+      const response = await server.client().send(authApi.register, {}, { json });
       expect(response.status).toBe(413);
       expect(errorOf(response).code).toBe('PAYLOAD_TOO_LARGE');
       expect(await countRows(server.ctx)).toEqual(before);
@@ -112,16 +128,16 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
 
     it('answers a non-JSON content type with 415 (form posts cannot reach handlers)', async () => {
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
-        const response = await server.client().post('/api/auth/login', { body: 'email=a', contentType });
+        const response = await server.client().send(authApi.login, {}, { body: 'email=a', contentType });
         expect(response.status).toBe(415);
         expect(errorOf(response).code).toBe('UNSUPPORTED_MEDIA_TYPE');
       }
     });
 
     it('reports validation failures per field with i18n keys', async () => {
-      const response = await server.client().post('/api/auth/register', {
-        json: { email: 'not-an-email', nickname: 'ab', password: 'short' },
-      });
+      const response = await server
+        .client()
+        .call(authApi.register, { body: { email: 'not-an-email', nickname: 'ab', password: 'short' } });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         error: {
@@ -135,7 +151,7 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
         },
       });
 
-      const empty = await server.client().post('/api/auth/login', { json: {} });
+      const empty = await server.client().send(authApi.login, {}, { json: {} });
       expect(errorOf(empty).fields).toEqual({ email: 'validation.required', password: 'validation.required' });
     });
   });
@@ -153,7 +169,7 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
     });
 
     it('tags every response with a request id and keeps API answers out of caches', async () => {
-      const response = await server.client().get('/api/health');
+      const response = await server.client().call(healthApi.getHealth);
       expect(response.body).toEqual({ ok: true });
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -179,7 +195,7 @@ describe.each(availableDrivers())('auth rate limit (%s)', (driver) => {
   it('answers the attempt after AUTH_RATE_LIMIT_MAX with 429 RATE_LIMITED', async () => {
     const client = server.client();
     const attempt = (): Promise<TestResponse> =>
-      client.post('/api/auth/login', { json: { email: 'nobody@example.org', password: 'wrong-password' } });
+      client.call(authApi.login, { body: { email: 'nobody@example.org', password: 'wrong-password' } });
     const statuses = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await attempt()).status);
     expect(statuses).toEqual([403, 403, 403]);
@@ -190,16 +206,16 @@ describe.each(availableDrivers())('auth rate limit (%s)', (driver) => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Each auth route counts on its own: registration still works.
-    expect((await server.client().post('/api/auth/register', { json: newCredentials() })).status).toBe(200);
+    expect((await server.client().call(authApi.register, { body: newCredentials() })).status).toBe(200);
   });
 
   it('gives refresh a wider allowance than the password endpoints, then answers 429', async () => {
     const client = server.client();
     const allowance = 3 * REFRESH_RATE_LIMIT_FACTOR;
     const statuses = [];
-    for (let i = 0; i < allowance; i += 1) statuses.push((await client.post('/api/auth/refresh')).status);
+    for (let i = 0; i < allowance; i += 1) statuses.push((await client.call(authApi.refresh)).status);
     expect(statuses.every((status) => status === 401)).toBe(true);
-    expect((await client.post('/api/auth/refresh')).status).toBe(429);
+    expect((await client.call(authApi.refresh)).status).toBe(429);
   });
 });
 
@@ -216,7 +232,7 @@ describe.each(availableDrivers())('internal errors (%s)', (driver) => {
     await registerUser(client);
     // Pull the database out from under the running server: every query now fails inside the driver.
     await server.ctx.close();
-    const response = await client.get('/api/user/me');
+    const response = await client.call(userApi.getMe);
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
     expectNoInternals(response);

@@ -1,4 +1,6 @@
 import type { Message } from '@beseda/protocol/chats';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as groupApi from '@beseda/protocol/endpoints/group';
 import type { Group, InviteResponse } from '@beseda/protocol/groups';
 import { groupChannel, userChannel } from '@beseda/protocol/realtime';
 import { eq } from 'drizzle-orm';
@@ -6,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, invites } from '../../src/db/schema/groups.js';
 import { newPerson, type Person, published } from './chats-fixtures.js';
 import { channelByKey, createGroup, createInvite, groupWith } from './groups-fixtures.js';
-import { availableDrivers, startServer, type TestServer } from './harness.js';
+import { availableDrivers, slashTwin, startServer, type TestServer } from './harness.js';
 
 describe.each(availableDrivers())('invites (%s)', (driver) => {
   let server: TestServer;
@@ -16,8 +18,9 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
   });
   afterAll(() => server.close());
 
-  const accept = (person: Person, code: string) => person.client.post('/api/group/accept-invite/', { json: { code } });
-  const preview = (person: Person, code: string) => person.client.get(`/api/group/invite/${encodeURIComponent(code)}`);
+  const accept = (person: Person, code: string) => person.client.call(groupApi.acceptInvite, { body: { code } });
+  const preview = (person: Person, code: string) =>
+    person.client.call(groupApi.getInvite, { params: { code: encodeURIComponent(code) } });
   const notFound = { error: { code: 'INVITE_NOT_FOUND', message: 'Invite not found or no longer valid' } };
 
   it('any member creates an invite: a 10-character URL-safe code for 7 days, reused while it has a day left', async () => {
@@ -39,7 +42,7 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
     expect(short.code).not.toBe(invite.code);
     expect((await createInvite(member, group.id, { expiresInHours: null })).expiresAt).toBeNull();
     expect(
-      (await member.client.post('/api/group/invite', { json: { groupId: group.id, expiresInHours: 0 } })).status,
+      (await member.client.call(groupApi.createInvite, { body: { groupId: group.id, expiresInHours: 0 } })).status,
     ).toBe(400);
   });
 
@@ -55,7 +58,7 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
       expect(refused.status, bad).toBe(404);
       expect(refused.body).toEqual(notFound);
     }
-    expect((await server.client().get(`/api/group/invite/${code}`)).status).toBe(401);
+    expect((await server.client().call(groupApi.getInvite, { params: { code } })).status).toBe(401);
   });
 
   it('accepting joins with the default role, once: the second accept answers joined: false and changes nothing', async () => {
@@ -69,7 +72,12 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
     expect(again.body).toEqual({ joined: false, groupId: group.id });
     // Without the trailing slash too, and concurrently: still one membership.
     const raced = await Promise.all(
-      [1, 2, 3].map(() => joiner.client.post('/api/group/accept-invite', { json: { code } })),
+      [1, 2, 3].map(() =>
+        joiner.client.request('POST', slashTwin(groupApi.acceptInvite), {
+          json: { code },
+          endpoint: groupApi.acceptInvite,
+        }),
+      ),
     );
     for (const response of raced) expect(response.body).toEqual({ joined: false, groupId: group.id });
     expect((await accept(owner, code)).body).toEqual({ joined: false, groupId: group.id });
@@ -80,11 +88,12 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
     const [invite] = await server.ctx.db.select().from(invites).where(eq(invites.code, code));
     expect(invite?.uses).toBe(1);
 
-    const full = ((await joiner.client.get(`/api/group/${group.id}`)).body as { group: Group }).group;
+    const full = ((await joiner.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group })
+      .group;
     expect(full.memberCount).toBe(2);
     expect(full.myRoleId).toBe(group.roles[1]?.id);
     const welcome = channelByKey(full, 'welcome');
-    const page = await joiner.client.get(`/api/chat/messages?chatId=${welcome.chatId}`);
+    const page = await joiner.client.call(chatApi.listMessages, { query: { chatId: welcome.chatId } });
     const notices = (page.body as { messages: Message[] }).messages.filter((m) => m.system?.key === 'member_joined');
     expect(notices).toEqual([
       expect.objectContaining({ system: { key: 'member_joined', userId: joiner.user.id, name: joiner.user.nickname } }),
@@ -125,7 +134,9 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invites.code, expired.code));
     const revoked = await createInvite(owner, group.id, { expiresInHours: 2 });
-    expect((await owner.client.delete(`/api/group/invite/${revoked.code}`)).body).toEqual({ ok: true });
+    expect((await owner.client.call(groupApi.revokeInvite, { params: { code: revoked.code } })).body).toEqual({
+      ok: true,
+    });
     for (const { code } of [expired, revoked]) {
       expect((await preview(joiner, code)).body).toEqual(notFound);
       const refused = await accept(joiner, code);
@@ -146,15 +157,15 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
     ];
     const group = await groupWith(owner, a, b);
     const byA: InviteResponse = await createInvite(a, group.id);
-    const forbidden = await b.client.delete(`/api/group/invite/${byA.code}`);
+    const forbidden = await b.client.call(groupApi.revokeInvite, { params: { code: byA.code } });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
-    expect((await stranger.client.delete(`/api/group/invite/${byA.code}`)).body).toEqual(notFound);
+    expect((await stranger.client.call(groupApi.revokeInvite, { params: { code: byA.code } })).body).toEqual(notFound);
     expect((await preview(stranger, byA.code)).status).toBe(200);
-    expect((await owner.client.delete(`/api/group/invite/${byA.code}`)).status).toBe(200);
-    expect((await owner.client.delete(`/api/group/invite/${byA.code}`)).status).toBe(404);
+    expect((await owner.client.call(groupApi.revokeInvite, { params: { code: byA.code } })).status).toBe(200);
+    expect((await owner.client.call(groupApi.revokeInvite, { params: { code: byA.code } })).status).toBe(404);
     const own = await createInvite(b, group.id);
-    expect((await b.client.delete(`/api/group/invite/${own.code}`)).status).toBe(200);
+    expect((await b.client.call(groupApi.revokeInvite, { params: { code: own.code } })).status).toBe(200);
     expect((await preview(stranger, own.code)).status).toBe(404);
   });
 });

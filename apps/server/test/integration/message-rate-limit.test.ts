@@ -1,4 +1,5 @@
 import type { Message } from '@beseda/protocol/chats';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directChat, newPerson } from './chats-fixtures.js';
 import { availableDrivers, startServer, type TestServer } from './harness.js';
@@ -15,14 +16,15 @@ describe.each(availableDrivers())('message write limit (%s)', (driver) => {
     const [a, b] = [await newPerson(server), await newPerson(server)];
     const chatId = await directChat(a, b);
     const send = (content: string) =>
-      a.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content, clientId: content } });
+      a.client.call(chatApi.sendMessage, { query: { chatId }, body: { content, clientId: content } });
 
     const first = await send('один');
     expect(first.status).toBe(200);
     expect((await send('два')).status).toBe(200);
     const { id } = (first.body as { message: Message }).message;
-    const edit = await a.client.request('PUT', `/api/chat/message?messageId=${id}&chatId=${chatId}`, {
-      json: { content: 'один!' },
+    const edit = await a.client.call(chatApi.editMessage, {
+      query: { messageId: id, chatId },
+      body: { content: 'один!' },
     });
     expect(edit.status).toBe(200);
 
@@ -30,12 +32,12 @@ describe.each(availableDrivers())('message write limit (%s)', (driver) => {
     expect(refused.status).toBe(429);
     expect((refused.body as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    const stored = (await a.client.get(`/api/chat/messages?chatId=${chatId}`)).body as { messages: Message[] };
+    const stored = (await a.client.call(chatApi.listMessages, { query: { chatId } })).body as { messages: Message[] };
     expect(stored.messages.map((m) => m.content).sort()).toEqual(['два', 'один!']);
 
     // The other member has a budget of their own.
-    expect(
-      (await b.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content: 'привет' } })).status,
-    ).toBe(200);
+    expect((await b.client.call(chatApi.sendMessage, { query: { chatId }, body: { content: 'привет' } })).status).toBe(
+      200,
+    );
   });
 });

@@ -1,5 +1,14 @@
-import { type Chat, type Message, UNREAD_COUNT_CAP } from '@beseda/protocol/chats';
-import { MAX_MESSAGE_LENGTH } from '@beseda/protocol/markup-schema';
+import {
+  type Chat,
+  type EditMessageBody,
+  type Message,
+  type MessagesQuery,
+  type SendMessageBody,
+  UNREAD_COUNT_CAP,
+} from '@beseda/protocol/chats';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
+import { MAX_MESSAGE_LENGTH, type MessageEntity } from '@beseda/protocol/markup-schema';
 import { userMessageChannel } from '@beseda/protocol/realtime';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,19 +30,19 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
   });
   afterAll(() => server.close());
 
-  const send = (person: Person, chatId: string, json: unknown) =>
-    person.client.post(`/api/chat/message/send?chatId=${chatId}`, { json });
-  const edit = (person: Person, chatId: string, messageId: string, json: unknown) =>
-    person.client.request('PUT', `/api/chat/message?messageId=${messageId}&chatId=${chatId}`, { json });
+  const send = (person: Person, chatId: string, body: SendMessageBody) =>
+    person.client.call(chatApi.sendMessage, { query: { chatId }, body });
+  const edit = (person: Person, chatId: string, messageId: string, body: EditMessageBody) =>
+    person.client.call(chatApi.editMessage, { query: { messageId, chatId }, body });
   const remove = (person: Person, chatId: string, messageId: string) =>
-    person.client.delete(`/api/chat/message?messageId=${messageId}&chatId=${chatId}`);
-  const page = async (person: Person, query: string) => {
-    const response = await person.client.get(`/api/chat/messages?${query}`);
+    person.client.call(chatApi.deleteMessage, { query: { messageId, chatId } });
+  const page = async (person: Person, query: MessagesQuery) => {
+    const response = await person.client.call(chatApi.listMessages, { query });
     expect(response.status).toBe(200);
     return response.body as { messages: Message[]; hasMore: boolean };
   };
   const chatOf = async (person: Person, chatId: string) =>
-    ((await person.client.get(`/api/chat/one?chatId=${chatId}`)).body as { chat: Chat }).chat;
+    ((await person.client.call(chatApi.getChat, { query: { chatId } })).body as { chat: Chat }).chat;
   const events = (person: Person) => published(server, userMessageChannel(person.user.id));
 
   async function pair(): Promise<{ a: Person; b: Person; chatId: string }> {
@@ -48,7 +57,12 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     expect(message.chatId).toBe(chatId);
     expect((await edit(a, upper, message.id.toUpperCase(), { content: 'привет!' })).status).toBe(200);
     expect(
-      (await b.client.post(`/api/chat/read?chatId=${upper}`, { json: { messageId: message.id.toUpperCase() } })).status,
+      (
+        await b.client.call(chatApi.markRead, {
+          query: { chatId: upper },
+          body: { messageId: message.id.toUpperCase() },
+        })
+      ).status,
     ).toBe(200);
     expect((await remove(a, upper, message.id.toUpperCase())).status).toBe(200);
     const received = await events(b);
@@ -68,7 +82,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
   it('sends a message with entities; every member (sender included) gets new_message', async () => {
     const { a, b, chatId } = await pair();
     const content = '**bold** and [link](https://example.org) @' + b.user.nickname;
-    const entities = [
+    const entities: MessageEntity[] = [
       { type: 'bold', offset: 0, length: 8 },
       { type: 'text_link', offset: 13, length: 26, url: 'https://example.org' },
     ];
@@ -91,7 +105,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     const event = { type: 'new_message', payload: { chatId, message } };
     expect(await events(b)).toEqual([event]);
     expect(await events(a)).toEqual([event]);
-    expect(messageOf(await b.client.get(`/api/chat/message?messageId=${message.id}`))).toEqual(message);
+    expect(messageOf(await b.client.call(chatApi.getMessage, { query: { messageId: message.id } }))).toEqual(message);
   });
 
   it('stores and returns HTML verbatim (escaping is the renderer’s job)', async () => {
@@ -99,7 +113,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     const content = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
     const sent = messageOf(await send(a, chatId, { content, entities: [] }));
     expect(sent.content).toBe(content);
-    expect((await page(b, `chatId=${chatId}`)).messages[0]?.content).toBe(content);
+    expect((await page(b, { chatId })).messages[0]?.content).toBe(content);
   });
 
   it('refuses blank, too long and invalid entity lists, writing nothing', async () => {
@@ -127,7 +141,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
       ],
     ];
     for (const [json, code] of refusals) {
-      const response = await send(a, chatId, json);
+      const response = await a.client.send(chatApi.sendMessage, { query: { chatId } }, { json });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ error: { code } });
     }
@@ -141,7 +155,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
       entities: [{ type: 'code', offset: 9, length: 5 }],
     });
     expect(badEdit.body).toMatchObject({ error: { code: 'INVALID_ENTITIES' } });
-    expect(messageOf(await a.client.get(`/api/chat/message?messageId=${sent.id}`)).editedAt).toBeNull();
+    expect(messageOf(await a.client.call(chatApi.getMessage, { query: { messageId: sent.id } })).editedAt).toBeNull();
   });
 
   it('a retried send with the same clientId returns the first message and publishes once', async () => {
@@ -153,13 +167,13 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     expect(second.status).toBe(200);
     expect(messageOf(second).id).toBe(messageOf(first).id);
     expect(messageOf(third).id).toBe(messageOf(first).id);
-    expect((await page(b, `chatId=${chatId}`)).messages).toHaveLength(1);
+    expect((await page(b, { chatId })).messages).toHaveLength(1);
     expect((await events(b)).filter((e) => e.type === 'new_message')).toHaveLength(1);
     // Another sender may use the same client id: keys are per sender.
     expect(messageOf(await send(b, chatId, body)).id).not.toBe(messageOf(first).id);
 
     // A retry that arrives after the chat became read-only (unfriended) still gets the stored message; new sends don't.
-    expect((await a.client.post('/api/contact/delete', { json: { nickname: b.user.nickname } })).status).toBe(200);
+    expect((await a.client.call(contactApi.deleteContact, { body: { nickname: b.user.nickname } })).status).toBe(200);
     expect(messageOf(await send(a, chatId, body)).id).toBe(messageOf(first).id);
     expect((await send(a, chatId, { ...body, clientId: 'fresh' })).body).toMatchObject({
       error: { code: 'CHAT_READ_ONLY' },
@@ -177,7 +191,9 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     const after = await chatOf(a, chatId);
     expect(after).toMatchObject({ unreadCount: 1, lastReadMessageId: first.id });
     expect(after.lastMessage?.id).toBe(reply.id);
-    const listed = ((await a.client.get('/api/chat')).body as { chats: Chat[] }).chats.find((c) => c.id === chatId);
+    const listed = ((await a.client.call(chatApi.listChats)).body as { chats: Chat[] }).chats.find(
+      (c) => c.id === chatId,
+    );
     expect(listed?.lastMessage?.id).toBe(reply.id);
   });
 
@@ -199,7 +215,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     });
     expect((await events(b)).at(-1)).toEqual({ type: 'edited_message', payload: { chatId, message: edited } });
     expect((await events(a)).at(-1)?.type).toBe('edited_message');
-    expect((await page(b, `chatId=${chatId}`)).messages[0]).toEqual(edited);
+    expect((await page(b, { chatId })).messages[0]).toEqual(edited);
   });
 
   it('the author deletes (soft): gone from pages, previews and unread counts; deleted_message to all', async () => {
@@ -215,8 +231,8 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     expect(response.body).toEqual({ ok: true });
     expect((await events(b)).at(-1)).toEqual({ type: 'deleted_message', payload: { chatId, messageId: gone.id } });
 
-    expect((await page(b, `chatId=${chatId}`)).messages.map((m) => m.id)).toEqual([keep.id]);
-    expect((await b.client.get(`/api/chat/message?messageId=${gone.id}`)).status).toBe(404);
+    expect((await page(b, { chatId })).messages.map((m) => m.id)).toEqual([keep.id]);
+    expect((await b.client.call(chatApi.getMessage, { query: { messageId: gone.id } })).status).toBe(404);
     const chat = await chatOf(b, chatId);
     expect(chat.lastMessage?.id).toBe(keep.id);
     expect(chat.unreadCount).toBe(1);
@@ -230,13 +246,13 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     const secret = messageOf(await send(a, chatId, { content: 'secret', entities: [] }));
     const before = await server.ctx.db.$count(messages);
     const attempts = [
-      await stranger.client.get(`/api/chat/messages?chatId=${chatId}`),
-      await stranger.client.get(`/api/chat/message?messageId=${secret.id}`),
+      await stranger.client.call(chatApi.listMessages, { query: { chatId } }),
+      await stranger.client.call(chatApi.getMessage, { query: { messageId: secret.id } }),
       await send(stranger, chatId, { content: 'intrusion', entities: [] }),
       await edit(stranger, chatId, secret.id, { content: 'defaced', entities: [] }),
       await remove(stranger, chatId, secret.id),
-      await stranger.client.post(`/api/chat/typing?chatId=${chatId}`, { json: { isTyping: true } }),
-      await stranger.client.post(`/api/chat/read?chatId=${chatId}`, { json: { messageId: secret.id } }),
+      await stranger.client.call(chatApi.sendTyping, { query: { chatId }, body: { isTyping: true } }),
+      await stranger.client.call(chatApi.markRead, { query: { chatId }, body: { messageId: secret.id } }),
     ];
     for (const response of attempts) {
       expect(response.status).toBe(404);
@@ -244,13 +260,15 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
       expect(response.text).not.toContain('secret');
     }
     expect(await server.ctx.db.$count(messages)).toBe(before);
-    expect(messageOf(await a.client.get(`/api/chat/message?messageId=${secret.id}`)).content).toBe('secret');
+    expect(messageOf(await a.client.call(chatApi.getMessage, { query: { messageId: secret.id } })).content).toBe(
+      'secret',
+    );
     expect(await events(stranger)).toEqual([]);
   });
 
   it('typing reaches the other member only, with the typist’s name; flooding is limited', async () => {
     const { a, b, chatId } = await pair();
-    const typing = (isTyping: boolean) => a.client.post(`/api/chat/typing?chatId=${chatId}`, { json: { isTyping } });
+    const typing = (isTyping: boolean) => a.client.call(chatApi.sendTyping, { query: { chatId }, body: { isTyping } });
     expect((await typing(true)).body).toEqual({ ok: true });
     expect((await typing(false)).status).toBe(200);
     expect(await events(b)).toEqual([
@@ -282,7 +300,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     await remove(a, chatId, second);
     expect((await chatOf(b, chatId)).unreadCount).toBe(2);
 
-    const read = (messageId: string) => b.client.post(`/api/chat/read?chatId=${chatId}`, { json: { messageId } });
+    const read = (messageId: string) => b.client.call(chatApi.markRead, { query: { chatId }, body: { messageId } });
     expect((await read(third)).body).toEqual({ ok: true });
     expect(await chatOf(b, chatId)).toMatchObject({ unreadCount: 0, lastReadMessageId: third });
     // Only the reader's own tabs hear their marker: no client shows another member's.
@@ -317,7 +335,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     }));
     await server.ctx.db.insert(messages).values(backlog);
     expect((await chatOf(b, chatId)).unreadCount).toBe(UNREAD_COUNT_CAP);
-    const chats = (await b.client.get('/api/chat')).body as { chats: Chat[] };
+    const chats = (await b.client.call(chatApi.listChats)).body as { chats: Chat[] };
     expect(chats.chats.find((chat) => chat.id === chatId)?.unreadCount).toBe(UNREAD_COUNT_CAP);
     expect((await chatOf(a, chatId)).unreadCount).toBe(0);
   });
@@ -331,7 +349,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     let before: string | undefined;
     let pages = 0;
     for (;;) {
-      const result = await page(b, `chatId=${chatId}&limit=10${before ? `&before=${before}` : ''}`);
+      const result = await page(b, { chatId, limit: 10, before });
       seen.push(...result.messages.map((m) => m.id));
       pages += 1;
       // New messages between page requests land above the first page and never shift the older ones.
@@ -343,10 +361,10 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
     expect(seen).toEqual([...sentIds].reverse());
     expect(new Set(seen).size).toBe(seen.length);
 
-    const first = await page(b, `chatId=${chatId}`);
+    const first = await page(b, { chatId });
     expect(first.messages).toHaveLength(28);
     expect(first.hasMore).toBe(false);
-    expect((await b.client.get(`/api/chat/messages?chatId=${chatId}&limit=101`)).status).toBe(400);
-    expect((await b.client.get(`/api/chat/messages?chatId=${chatId}&limit=0`)).status).toBe(400);
+    expect((await b.client.call(chatApi.listMessages, { query: { chatId, limit: 101 } })).status).toBe(400);
+    expect((await b.client.call(chatApi.listMessages, { query: { chatId, limit: 0 } })).status).toBe(400);
   });
 });

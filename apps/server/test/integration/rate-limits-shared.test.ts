@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_COOKIE } from '@beseda/protocol/auth';
 import type { Message } from '@beseda/protocol/chats';
+import * as authApi from '@beseda/protocol/endpoints/auth';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directChat, newPerson, type Person } from './chats-fixtures.js';
 import { createTestDatabase, type TestDatabase, type TestResponse, type TestServer, startServer } from './harness.js';
@@ -56,7 +58,7 @@ describe.skipIf(!enabled)(
       const [alice, bob] = [await newPerson(a), await newPerson(b)];
       const chatId = await directChat(alice, bob);
       const send = (person: Person, content: string) =>
-        person.client.post(`/api/chat/message/send?chatId=${chatId}`, { json: { content, clientId: content } });
+        person.client.call(chatApi.sendMessage, { query: { chatId }, body: { content, clientId: content } });
 
       const onB = through(b, alice);
       expect((await send(alice, 'раз')).status).toBe(200);
@@ -69,7 +71,9 @@ describe.skipIf(!enabled)(
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(10);
 
-      const stored = (await alice.client.get(`/api/chat/messages?chatId=${chatId}`)).body as { messages: Message[] };
+      const stored = (await alice.client.call(chatApi.listMessages, { query: { chatId } })).body as {
+        messages: Message[];
+      };
       expect(stored.messages.map((m) => m.content).sort()).toEqual(['два', 'раз', 'три']);
       // Bob's budget is his own.
       expect((await send(through(a, bob), 'привет')).status).toBe(200);
@@ -78,7 +82,7 @@ describe.skipIf(!enabled)(
     it('counts sign-in attempts from one address on both servers together', async () => {
       const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
       const login = (server: TestServer) =>
-        server.client().post('/api/auth/login', { json: { email, password: 'wrong-password-1' } });
+        server.client().call(authApi.login, { body: { email, password: 'wrong-password-1' } });
       expect((await login(a)).status).toBe(403);
       expect((await login(b)).status).toBe(403);
       const limited = await login(a);

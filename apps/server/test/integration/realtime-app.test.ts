@@ -1,3 +1,6 @@
+import * as authApi from '@beseda/protocol/endpoints/auth';
+import * as userApi from '@beseda/protocol/endpoints/user';
+import * as userStatusApi from '@beseda/protocol/endpoints/user-status';
 import { userChannel } from '@beseda/protocol/realtime';
 import type { Me } from '@beseda/protocol/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +48,7 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
   }
 
   async function me(http: TestClient): Promise<Me> {
-    return ((await http.get('/api/user/me')).body as { user: Me }).user;
+    return ((await http.call(userApi.getMe)).body as { user: Me }).user;
   }
 
   it('connects with the ws-token, receives what a service publishes, and refuses another user’s channel', async () => {
@@ -77,9 +80,9 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
     const client = connect(phone);
     await client.connected();
 
-    const sessions = (await laptop.get('/api/user/sessions')).body as { sessions: { id: string; current: boolean }[] };
+    const sessions = (await laptop.call(userApi.listSessions)).body as { sessions: { id: string; current: boolean }[] };
     const phoneSession = sessions.sessions.find((s) => !s.current);
-    expect((await laptop.delete(`/api/user/sessions/${phoneSession?.id}`)).status).toBe(200);
+    expect((await laptop.call(userApi.deleteSession, { params: { id: phoneSession?.id ?? '' } })).status).toBe(200);
 
     await waitFor(() => client.disconnects.length === 1, 5_000, 'disconnect');
     expect(client.disconnects).toEqual([{ code: 4500, reason: 'session ended' }]);
@@ -93,7 +96,7 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
     await registerUser(http);
     const client = connect(http);
     await client.connected();
-    expect((await http.post('/api/auth/logout')).status).toBe(200);
+    expect((await http.call(authApi.logout)).status).toBe(200);
     await waitFor(() => client.disconnects.length === 1, 5_000, 'disconnect');
     expect(client.disconnects[0]?.code).toBe(4500);
     await sleep(300);
@@ -103,11 +106,11 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
   it('a ws token minted before the session ended no longer connects (3500)', async () => {
     const http = server.client();
     await registerUser(http);
-    const token = ((await http.get('/api/auth/ws-token')).body as { token: string }).token;
+    const token = ((await http.call(authApi.getWsToken)).body as { token: string }).token;
     const live = await openRaw(`${server.url.replace('http', 'ws')}/connection/websocket`);
     live.send(JSON.stringify({ id: 1, connect: { token } }));
     await waitFor(() => live.frames.some((frame) => frame.id === 1), 5_000, 'connect reply');
-    expect((await http.post('/api/auth/logout')).status).toBe(200);
+    expect((await http.call(authApi.logout)).status).toBe(200);
     expect(await live.closed).toBe(4500);
 
     const late = await openRaw(`${server.url.replace('http', 'ws')}/connection/websocket`);
@@ -159,9 +162,10 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
     const client = connect(http);
     await client.connected();
     const clientId = client.clientId;
+    if (clientId === null) throw new Error('connected without a client id');
 
     const started = Date.now();
-    const response = await http.post('/api/user-status/disconect', { json: { clientId } });
+    const response = await http.call(userStatusApi.disconnect, { body: { clientId } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
     await waitFor(() => client.reconnects.some((r) => r.code === 4000), 2_000, 'closed with 4000');
@@ -182,15 +186,15 @@ describe.each(setups)('realtime through the app ($name)', ({ driver, redis }) =>
     const other = connect(otherHttp);
     await other.connected();
 
-    const response = await http.post('/api/user-status/disconect');
+    const response = await http.call(userStatusApi.disconnect);
     expect(response.text).toBe('{"ok":true}');
     await waitFor(() => client.reconnects.some((r) => r.code === 4000), 2_000, 'closed with 4000');
     await sleep(100);
     expect(other.reconnects.filter((r) => r.code !== 0)).toEqual([]);
     // A JSON Blob with an empty object is the same call; text/plain (a form-like simple request) is refused.
-    expect((await http.post('/api/user-status/disconect', { json: {} })).status).toBe(200);
-    expect((await http.post('/api/user-status/disconect', { body: 'x', contentType: 'text/plain' })).status).toBe(415);
-    expect((await server.client().post('/api/user-status/disconect')).status).toBe(401);
+    expect((await http.call(userStatusApi.disconnect, { body: {} })).status).toBe(200);
+    expect((await http.send(userStatusApi.disconnect, {}, { body: 'x', contentType: 'text/plain' })).status).toBe(415);
+    expect((await server.client().call(userStatusApi.disconnect)).status).toBe(401);
   });
 
   it('refuses a WebSocket upgrade from a foreign Origin and accepts the app’s own', async () => {

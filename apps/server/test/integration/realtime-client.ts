@@ -1,3 +1,4 @@
+import * as authApi from '@beseda/protocol/endpoints/auth';
 import { Centrifuge } from 'centrifuge';
 import type { Subscription } from 'centrifuge';
 import { WebSocket } from 'ws';
@@ -55,7 +56,7 @@ export function realtimeClient(http: TestClient | (() => TestClient), url: () =>
     maxReconnectDelay: 300,
     timeout: 3_000,
     getToken: async () => {
-      const response = await httpClient().get('/api/auth/ws-token');
+      const response = await httpClient().call(authApi.getWsToken);
       if (response.status !== 200) throw new Error(`ws-token: ${response.status}`);
       return (response.body as { token: string }).token;
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_COOKIE } from '@beseda/protocol/auth';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import { userChannel } from '@beseda/protocol/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -68,9 +69,11 @@ describe.skipIf(!enabled)('two servers on one Redis (needs TEST_DATABASE_URL and
     clients.push(phone);
     await phone.connected();
 
-    const listed = (await laptopOnB.get('/api/user/sessions')).body as { sessions: { id: string; current: boolean }[] };
+    const listed = (await laptopOnB.call(userApi.listSessions)).body as {
+      sessions: { id: string; current: boolean }[];
+    };
     const phoneSession = listed.sessions.find((s) => !s.current);
-    expect((await laptopOnB.delete(`/api/user/sessions/${phoneSession?.id}`)).status).toBe(200);
+    expect((await laptopOnB.call(userApi.deleteSession, { params: { id: phoneSession?.id ?? '' } })).status).toBe(200);
     await waitFor(() => phone.disconnects.length === 1, 5_000, 'disconnect on A');
     expect(phone.disconnects[0]?.code).toBe(4500);
   });
@@ -82,14 +85,16 @@ describe.skipIf(!enabled)('two servers on one Redis (needs TEST_DATABASE_URL and
     await signIn(phoneOnB, user);
     const phoneOnA = sameCookies(phoneOnB, a);
     // Twice: the second answer comes from A's recent sessions, the state a revocation has to undo.
-    expect((await phoneOnA.get('/api/user/sessions')).status).toBe(200);
-    expect((await phoneOnA.get('/api/user/sessions')).status).toBe(200);
+    expect((await phoneOnA.call(userApi.listSessions)).status).toBe(200);
+    expect((await phoneOnA.call(userApi.listSessions)).status).toBe(200);
 
-    const listed = (await laptopOnB.get('/api/user/sessions')).body as { sessions: { id: string; current: boolean }[] };
+    const listed = (await laptopOnB.call(userApi.listSessions)).body as {
+      sessions: { id: string; current: boolean }[];
+    };
     const phoneSession = listed.sessions.find((s) => !s.current);
-    expect((await laptopOnB.delete(`/api/user/sessions/${phoneSession?.id}`)).status).toBe(200);
+    expect((await laptopOnB.call(userApi.deleteSession, { params: { id: phoneSession?.id ?? '' } })).status).toBe(200);
     // The notice crosses Redis asynchronously: a few milliseconds, far inside the cache's 30 s.
-    await waitFor(async () => (await phoneOnA.get('/api/user/sessions')).status === 401, 2_000, 'refused on A');
+    await waitFor(async () => (await phoneOnA.call(userApi.listSessions)).status === 401, 2_000, 'refused on A');
   });
 
   it('a client on A receives what B publishes; when A stops it reconnects to B and recovers, nothing lost', async () => {

@@ -1,4 +1,5 @@
 import type { Chat, Message } from '@beseda/protocol/chats';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
 import { userMessageChannel } from '@beseda/protocol/realtime';
 import pino from 'pino';
 import { v7 as uuidv7 } from 'uuid';
@@ -17,12 +18,15 @@ describe.each(availableDrivers())('sends written in batches (%s)', (driver) => {
   afterAll(() => server.close());
 
   const send = (person: Person, chatId: string, json: { content: string; clientId?: string }) =>
-    person.client.post(`/api/chat/message/send?chatId=${chatId}`, { json });
+    person.client.call(chatApi.sendMessage, { query: { chatId }, body: json });
   const chatOf = async (person: Person, chatId: string) =>
-    ((await person.client.get(`/api/chat/one?chatId=${chatId}`)).body as { chat: Chat }).chat;
+    ((await person.client.call(chatApi.getChat, { query: { chatId } })).body as { chat: Chat }).chat;
   const allMessages = async (person: Person, chatId: string) =>
-    ((await person.client.get(`/api/chat/messages?chatId=${chatId}&limit=100`)).body as { messages: Message[] })
-      .messages;
+    (
+      (await person.client.call(chatApi.listMessages, { query: { chatId, limit: '100' } })).body as {
+        messages: Message[];
+      }
+    ).messages;
 
   it('60 concurrent sends over three chats, retries among them: each stored once, in order, markers at the newest', async () => {
     const hub = await newPerson(server);

@@ -1,4 +1,6 @@
 import { ACCESS_COOKIE } from '@beseda/protocol/auth';
+import * as authApi from '@beseda/protocol/endpoints/auth';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import type { Session } from '@beseda/protocol/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -39,18 +41,18 @@ describe.each(availableDrivers())('user and sessions (%s)', (driver) => {
   }
 
   it('GET /api/user/me needs a valid session', async () => {
-    expect((await server.client().get('/api/user/me')).body).toEqual({
+    expect((await server.client().call(userApi.getMe)).body).toEqual({
       error: { code: 'UNAUTHENTICATED', message: 'Not signed in' },
     });
     const forged = server.client();
     forged.setCookie(ACCESS_COOKIE, 'eyJhbGciOiJIUzI1NiJ9.e30.invalid');
-    expect((await forged.get('/api/user/me')).status).toBe(401);
+    expect((await forged.call(userApi.getMe)).status).toBe(401);
   });
 
   it('lists both sessions, newest activity first, with the caller marked current', async () => {
     const { laptop, desktop } = await userWithTwoSessions();
 
-    const fromDesktop = await desktop.get('/api/user/sessions');
+    const fromDesktop = await desktop.call(userApi.listSessions);
     expect(fromDesktop.status).toBe(200);
     const list = sessionsOf(fromDesktop.body);
     expect(list).toHaveLength(2);
@@ -68,7 +70,7 @@ describe.each(availableDrivers())('user and sessions (%s)', (driver) => {
       current: true,
     });
 
-    const fromLaptop = sessionsOf((await laptop.get('/api/user/sessions')).body);
+    const fromLaptop = sessionsOf((await laptop.call(userApi.listSessions)).body);
     expect(fromLaptop.find((session) => session.current)?.device).toBe('Chrome, Linux');
     expect(new Set(fromLaptop.map((session) => session.id))).toEqual(new Set(list.map((session) => session.id)));
   });
@@ -78,15 +80,15 @@ describe.each(availableDrivers())('user and sessions (%s)', (driver) => {
     const events: SessionRevokedEvent[] = [];
     const unsubscribe = server.ctx.sessionEvents.onRevoked((event) => events.push(event));
     try {
-      const target = sessionsOf((await laptop.get('/api/user/sessions')).body).find((session) => !session.current);
-      const response = await laptop.delete(`/api/user/sessions/${target?.id ?? ''}`);
+      const target = sessionsOf((await laptop.call(userApi.listSessions)).body).find((session) => !session.current);
+      const response = await laptop.call(userApi.deleteSession, { params: { id: target?.id ?? '' } });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ok: true });
 
-      expect((await desktop.get('/api/user/me')).status).toBe(401);
-      expect((await desktop.post('/api/auth/refresh')).status).toBe(401);
-      expect((await laptop.get('/api/user/me')).status).toBe(200);
-      expect(sessionsOf((await laptop.get('/api/user/sessions')).body)).toHaveLength(1);
+      expect((await desktop.call(userApi.getMe)).status).toBe(401);
+      expect((await desktop.call(authApi.refresh)).status).toBe(401);
+      expect((await laptop.call(userApi.getMe)).status).toBe(200);
+      expect(sessionsOf((await laptop.call(userApi.listSessions)).body)).toHaveLength(1);
       expect(events).toEqual([{ userId: user.id, sessionId: target?.id, reason: 'terminated' }]);
     } finally {
       unsubscribe();
@@ -95,26 +97,28 @@ describe.each(availableDrivers())('user and sessions (%s)', (driver) => {
 
   it('refuses to terminate the current session with 403 CURRENT_SESSION', async () => {
     const { laptop } = await userWithTwoSessions();
-    const current = sessionsOf((await laptop.get('/api/user/sessions')).body).find((session) => session.current);
-    const response = await laptop.delete(`/api/user/sessions/${current?.id ?? ''}`);
+    const current = sessionsOf((await laptop.call(userApi.listSessions)).body).find((session) => session.current);
+    const response = await laptop.call(userApi.deleteSession, { params: { id: current?.id ?? '' } });
     expect(response.status).toBe(403);
     expect((response.body as { error: { code: string } }).error.code).toBe('CURRENT_SESSION');
-    expect((await laptop.get('/api/user/me')).status).toBe(200);
+    expect((await laptop.call(userApi.getMe)).status).toBe(200);
   });
 
   it("answers 404 for someone else's session and for an unknown id, and leaves them alone", async () => {
     const { desktop: victim } = await userWithTwoSessions();
-    const victimSession = sessionsOf((await victim.get('/api/user/sessions')).body)[0];
+    const victimSession = sessionsOf((await victim.call(userApi.listSessions)).body)[0];
     const attacker = server.client();
     await registerUser(attacker);
 
-    const foreign = await attacker.delete(`/api/user/sessions/${victimSession?.id ?? ''}`);
-    const unknown = await attacker.delete('/api/user/sessions/01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b');
+    const foreign = await attacker.call(userApi.deleteSession, { params: { id: victimSession?.id ?? '' } });
+    const unknown = await attacker.call(userApi.deleteSession, {
+      params: { id: '01936f0e-8b4c-7c1e-9a2b-3c4d5e6f7a8b' },
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.text).toBe(unknown.text);
-    expect((await victim.get('/api/user/me')).status).toBe(200);
+    expect((await victim.call(userApi.getMe)).status).toBe(200);
 
-    const malformed = await attacker.delete('/api/user/sessions/not-a-uuid');
+    const malformed = await attacker.call(userApi.deleteSession, { params: { id: 'not-a-uuid' } });
     expect(malformed.status).toBe(400);
     expect((malformed.body as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty('id');
   });
@@ -123,7 +127,7 @@ describe.each(availableDrivers())('user and sessions (%s)', (driver) => {
     const { user, laptop } = await userWithTwoSessions();
     const third = server.client();
     await signIn(third, user);
-    const ids = sessionsOf((await laptop.get('/api/user/sessions')).body).map((s) => s.id);
+    const ids = sessionsOf((await laptop.call(userApi.listSessions)).body).map((s) => s.id);
     const [openId, longAgo, recently] = ids;
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);

@@ -1,4 +1,5 @@
 import type { Chat, Message } from '@beseda/protocol/chats';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
 import { userMessageChannel } from '@beseda/protocol/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson, type Person, published } from './chats-fixtures.js';
@@ -15,13 +16,14 @@ describe.each(availableDrivers())('system chat (%s)', (driver) => {
   afterAll(() => server.close());
 
   async function systemChat(person: Person): Promise<Chat> {
-    const response = await person.client.get('/api/chat/system');
+    const response = await person.client.call(chatApi.getSystemChat);
     expect(response.status).toBe(200);
     return (response.body as { chat: Chat }).chat;
   }
 
   async function systemMessages(person: Person, chatId: string): Promise<Message[]> {
-    return ((await person.client.get(`/api/chat/messages?chatId=${chatId}`)).body as { messages: Message[] }).messages;
+    return ((await person.client.call(chatApi.listMessages, { query: { chatId } })).body as { messages: Message[] })
+      .messages;
   }
 
   it('every new user has an official, read-only chat that greets them (as data, not words)', async () => {
@@ -42,12 +44,15 @@ describe.each(availableDrivers())('system chat (%s)', (driver) => {
     const [welcome] = await systemMessages(person, chat.id);
     expect(welcome).toMatchObject({ kind: 'SYSTEM', content: '', entities: [], system: { key: 'welcome' } });
     // Not among the direct chats, and nobody writes there.
-    expect(((await person.client.get('/api/chat')).body as { chats: Chat[] }).chats).toEqual([]);
-    const refused = await person.client.post(`/api/chat/message/send?chatId=${chat.id}`, { json: { content: 'hi' } });
+    expect(((await person.client.call(chatApi.listChats)).body as { chats: Chat[] }).chats).toEqual([]);
+    const refused = await person.client.call(chatApi.sendMessage, {
+      query: { chatId: chat.id },
+      body: { content: 'hi' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: { code: 'CHAT_READ_ONLY' } });
     // Reading it works and resets the badge.
-    await person.client.post(`/api/chat/read?chatId=${chat.id}`, { json: { messageId: welcome?.id } });
+    await person.client.call(chatApi.markRead, { query: { chatId: chat.id }, body: { messageId: welcome?.id ?? '' } });
     expect((await systemChat(person)).unreadCount).toBe(0);
   });
 
@@ -79,7 +84,7 @@ describe.each(availableDrivers())('system chat (%s)', (driver) => {
   it('another user cannot see it', async () => {
     const [owner, other] = [await newPerson(server), await newPerson(server)];
     const chat = await systemChat(owner);
-    const response = await other.client.get(`/api/chat/one?chatId=${chat.id}`);
+    const response = await other.client.call(chatApi.getChat, { query: { chatId: chat.id } });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Chat or message not found' } });
   });

@@ -1,5 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { urlOf } from '@beseda/protocol/endpoint';
+import * as filesApi from '@beseda/protocol/endpoints/files';
+import * as groupApi from '@beseda/protocol/endpoints/group';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import type { Group } from '@beseda/protocol/groups';
 import type { Me } from '@beseda/protocol/user';
 import { eq } from 'drizzle-orm';
@@ -27,7 +31,8 @@ describe.each(availableDrivers())('unused uploads are swept (%s)', (driver) => {
 
   const stored = async (key: string): Promise<boolean> =>
     (await readdir(path.join(server.ctx.config.dataDir, 'files')).catch((): string[] => [])).includes(key);
-  const served = async (key: string): Promise<number> => (await fetch(`${server.url}/api/files/avatar/${key}`)).status;
+  const served = async (key: string): Promise<number> =>
+    (await fetch(server.url + urlOf(filesApi.getAvatar, { params: { key } }))).status;
   const rowOf = async (key: string) => (await server.ctx.db.select().from(files).where(eq(files.key, key)))[0];
 
   async function setAvatar(person: Person): Promise<string> {
@@ -69,8 +74,8 @@ describe.each(availableDrivers())('unused uploads are swept (%s)', (driver) => {
     expect(await stored(first)).toBe(false);
     expect(await served(second)).toBe(200);
     expect(await served(only)).toBe(200);
-    const { user } = (await me.client.get('/api/user/me')).body as { user: Me };
-    expect(user.avatarUrl).toBe(`/api/files/avatar/${second}`);
+    const { user } = (await me.client.call(userApi.getMe)).body as { user: Me };
+    expect(user.avatarUrl).toBe(urlOf(filesApi.getAvatar, { params: { key: second } }));
   });
 
   it('treats group pictures the same way, per group', async () => {
@@ -89,8 +94,10 @@ describe.each(availableDrivers())('unused uploads are swept (%s)', (driver) => {
     expect(await served(replaced ?? '')).toBe(404);
     expect(await served(current ?? '')).toBe(200);
     expect(await served(otherCurrent ?? '')).toBe(200);
-    const { group: shown } = (await owner.client.get(`/api/group/${group.id}`)).body as { group: Group };
-    expect(shown.avatarUrl).toBe(`/api/files/avatar/${current}`);
+    const { group: shown } = (await owner.client.call(groupApi.getGroup, { params: { id: group.id } })).body as {
+      group: Group;
+    };
+    expect(shown.avatarUrl).toBe(urlOf(filesApi.getAvatar, { params: { key: current ?? '' } }));
   });
 
   it('is harmless when two processes sweep at once', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import * as healthApi from '@beseda/protocol/endpoints/health';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.js';
 
@@ -89,6 +90,6 @@ describe('web app serving', () => {
   });
 
   it('keeps the API working next to the web app', async () => {
-    expect((await server.client().get('/api/health')).body).toEqual({ ok: true });
+    expect((await server.client().call(healthApi.getHealth)).body).toEqual({ ok: true });
   });
 });

@@ -1,3 +1,6 @@
+import { API_PREFIX } from '@beseda/protocol/constants';
+import { pathOf } from '@beseda/protocol/endpoint';
+import { uploadAvatar } from '@beseda/protocol/endpoints/files';
 import { describe, expect, it } from 'vitest';
 import {
   checkUploadGrant,
@@ -67,7 +70,7 @@ describe('upload URL signatures', () => {
     expect(contentTypeOfKey('abc.jpg')).toBe('image/jpeg');
     expect(contentTypeOfKey('abc.gif')).toBeNull();
     const url = new URL(uploadPath(grant, 'sig'), 'http://x');
-    expect(url.pathname).toBe(`/api/files/avatar/upload/${grant.key}`);
+    expect(url.pathname).toBe(`${API_PREFIX}${pathOf(uploadAvatar, { params: { key: grant.key } })}`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       entity: 'user',
       uid: grant.userId,

@@ -1,9 +1,8 @@
-import { API_PREFIX, API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
+import { API_REQUEST_TIMEOUT_MS } from '@beseda/protocol/constants';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
 import {
-  fillPath,
   parseAddress,
-  queryString,
+  urlOfPath,
   type Address,
   type EndpointInput,
   type EndpointResult,
@@ -154,7 +153,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function refreshSession(): Promise<boolean> {
   const { method, path } = parseAddress(REFRESH);
-  const url = `${API_PREFIX}${path}`;
+  const url = urlOfPath(path);
   const response = await send(method, url, undefined);
   log.debug(`${method} ${url} → ${response.status}`);
   return response.ok;
@@ -174,7 +173,7 @@ const refresher = createRefreshCoordinator({ refresh: refreshSession, locks: bro
  */
 async function request<T>(method: HttpMethod, options: RequestOptions<T>): Promise<T> {
   const traceId = createTraceId();
-  const url = `${API_PREFIX}${fillPath(options.path, options.params)}${queryString(options.query)}`;
+  const url = urlOfPath(options.path, options);
   log.log(`${method} ${url}`, undefined, traceId);
 
   const startedAt = Date.now();
