@@ -111,7 +111,7 @@ export const sendTyping = defineEndpoint({
   errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CHAT_READ_ONLY', 'RATE_LIMITED'],
 });
 
-/** Moves the caller's read marker forward (never back); `read_message` goes to the members who use it. */
+/** Moves the caller's read marker forward (never back); `read_message` goes to the reader’s own other tabs. */
 export const markRead = defineEndpoint({
   method: 'POST',
   path: '/chat/read',

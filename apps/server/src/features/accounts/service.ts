@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import { EmailOrNicknameTakenError, InvalidCredentialsError, NotFoundError } from '../../errors.js';
 import type { Announcements, Announcer } from '../../realtime/announcer.js';
 import { claimAvatar } from '../files/claim.js';
-import { setBounded } from '../sessions/bounded-map.js';
+import { setBounded } from '../../bounded-map.js';
 import type { ClientInfo, SessionService, SessionTokens } from '../sessions/service.js';
 import type { PasswordHasher } from './password.js';
 import { findUserByEmail, findUserById, insertUser, updateUserAvatar } from './repository.js';

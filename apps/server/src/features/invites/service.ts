@@ -82,13 +82,7 @@ export class InviteService {
       const invite = await findValidInvite(tx, code, at);
       if (!invite) throw new InviteNotFoundError();
       const groupId = invite.groupId;
-      let joined: boolean;
-      try {
-        joined = await this.#groups.addMember(tx, announcements, { groupId, userId, at });
-      } catch (error) {
-        if (error instanceof GroupNotFoundError) throw new InviteNotFoundError();
-        throw error;
-      }
+      const joined = await asInviteNotFound(this.#groups.addMember(tx, announcements, { groupId, userId, at }));
       if (joined) await countUse(tx, invite.id);
       return { joined, groupId };
     });
@@ -99,9 +93,7 @@ export class InviteService {
     const now = new Date();
     const invite = await findValidInvite(this.#db, code, now);
     if (!invite) throw new InviteNotFoundError();
-    const membership = await this.#groups.requireMember(userId, invite.groupId).catch((error: unknown) => {
-      throw error instanceof GroupNotFoundError ? new InviteNotFoundError() : error;
-    });
+    const membership = await asInviteNotFound(this.#groups.requireMember(userId, invite.groupId));
     if (invite.createdBy !== userId && membership.group.ownerId !== userId) {
       throw new ForbiddenError('Only the invite’s creator or the group owner can revoke it');
     }
@@ -117,5 +109,14 @@ export class InviteService {
         if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
       }
     }
+  }
+}
+
+/** Behind a code, a group the caller cannot see looks like a dead code: 404 INVITE_NOT_FOUND, not NOT_FOUND. */
+async function asInviteNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw error instanceof GroupNotFoundError ? new InviteNotFoundError() : error;
   }
 }

@@ -1,5 +1,5 @@
 import type { SessionRow } from '../../db/schema/sessions.js';
-import { setBounded } from './bounded-map.js';
+import { setBounded } from '../../bounded-map.js';
 
 /** How long an open session may be answered from memory. Revocations forget it at once (see below); this bounds a
  * revocation whose cross-process notice was lost (Redis down at that moment). */

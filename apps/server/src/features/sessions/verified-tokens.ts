@@ -1,4 +1,4 @@
-import { setBounded } from './bounded-map.js';
+import { setBounded } from '../../bounded-map.js';
 import { type TokenClaims, verifyTokenWithExpiry } from './tokens.js';
 
 /**

@@ -18,6 +18,7 @@ import {
   type ChatsState,
   type Viewer,
 } from './chats-state';
+import { testChat } from './test-chat';
 
 // UUIDv7-like ids: string order is time order, which is all the reducers rely on.
 const id = (n: number) => `0190000${String(n).padStart(5, '0')}`;
@@ -40,22 +41,7 @@ function message(n: number, senderId: string | null = 'u2', extra: Partial<Messa
 }
 
 function chat(extra: Partial<Chat> = {}): Chat {
-  return {
-    id: 'c1',
-    kind: 'direct',
-    name: 'Anna',
-    avatarUrl: null,
-    isGroup: false,
-    official: false,
-    chatUsers: [],
-    targetUserId: 'u2',
-    lastMessage: null,
-    status: { status: 'online' },
-    canWrite: true,
-    unreadCount: 0,
-    lastReadMessageId: null,
-    ...extra,
-  };
+  return testChat(extra);
 }
 
 const away: Viewer = { meId: 'me', activeChatId: null };

@@ -7,6 +7,7 @@ import { fetchChat, fetchChats, fetchMessages, fetchSystemChat } from './chats-a
 import { chatListQuery, chatListStatus } from './chats-queries';
 import { toPreview } from './chats-state';
 import { closeChat, onNewMessage, openChat, resetChats, resyncChats, useChatsStore } from './chats-store';
+import { testChat } from './test-chat';
 
 vi.mock('./chats-api', () => ({
   fetchChats: vi.fn(),
@@ -35,22 +36,7 @@ function message(n: number, chatId = 'c1'): Message {
 }
 
 function chat(chatId: string, extra: Partial<Chat> = {}): Chat {
-  return {
-    id: chatId,
-    kind: 'direct',
-    name: `Chat ${chatId}`,
-    avatarUrl: null,
-    isGroup: false,
-    official: false,
-    chatUsers: [],
-    targetUserId: 'u2',
-    lastMessage: null,
-    status: { status: 'online' },
-    canWrite: true,
-    unreadCount: 0,
-    lastReadMessageId: null,
-    ...extra,
-  };
+  return testChat({ id: chatId, name: `Chat ${chatId}`, ...extra });
 }
 
 const system = chat('sys', { kind: 'system', official: true, canWrite: false, targetUserId: null });
