@@ -48,28 +48,6 @@ export function parseChannel(channel: string): { namespace: string; owner: strin
   return { namespace: channel.slice(0, hash), owner: channel.slice(hash + 1) };
 }
 
-export const REALTIME_EVENT_TYPES = [
-  'contact',
-  'new_message',
-  'deleted_message',
-  'edited_message',
-  'read_message',
-  'typing',
-  'stop_typing',
-  'direct_call_incoming',
-  'direct_call_stop',
-  'set_online_status',
-  'voice_channel_update',
-  /**
-   * Groups: member joined, channel created/renamed, group renamed, group picture changed (`status`); see groups.ts
-   * `groupEventSchema`.
-   */
-  'group_update',
-] as const;
-
-export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
-export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;
-
 /** The online event of spec §7: a contact went online or offline. */
 export const onlineStatusPayloadSchema = z.object({
   userId: z.string(),
@@ -84,17 +62,6 @@ export const onlineStatusEventSchema = z.object({
   payload: onlineStatusPayloadSchema,
 });
 export type OnlineStatusEvent = z.infer<typeof onlineStatusEventSchema>;
-
-/**
- * Envelope of every publication: `{ type, status?, payload }`. The typed union of what may be published where is
- * `server-events.ts`; this loose shape is what the gateway and its tests see.
- */
-export const realtimeEventSchema = z.object({
-  type: realtimeEventTypeSchema,
-  status: z.string().optional(),
-  payload: z.unknown(),
-});
-export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 
 /**
  * Close codes the server uses on purpose, beyond Centrifugo's own (3000–3499 reconnect, 3500–3999 stop). The

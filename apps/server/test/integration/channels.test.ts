@@ -61,7 +61,9 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     ]);
     expect(await channelOf(member, text.id)).toEqual(text);
 
-    const events = (await published(server, groupChannel(group.id))).filter((e) => e.status === 'channel_created');
+    const events = (await published(server, groupChannel(group.id))).filter(
+      (e) => e.type === 'group_update' && e.status === 'channel_created',
+    );
     const { canWrite: _w, unreadCount: _u, ...info } = text;
     expect(events).toHaveLength(3);
     expect(events[0]).toEqual({
@@ -98,7 +100,9 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
       name: 'болталка',
       key: 'general',
     });
-    const events = (await published(server, groupChannel(group.id))).filter((e) => e.status === 'channel_renamed');
+    const events = (await published(server, groupChannel(group.id))).filter(
+      (e) => e.type === 'group_update' && e.status === 'channel_renamed',
+    );
     expect(events).toEqual([
       {
         type: 'group_update',

@@ -1,6 +1,6 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { type RealtimeEvent, realtimeEventSchema } from '@beseda/protocol/realtime';
+import { type ServerEvent, serverEventSchema } from '@beseda/protocol/server-events';
 import { expect } from 'vitest';
 import { registerUser, type TestClient, type TestServer, type TestUser } from './harness.js';
 
@@ -17,11 +17,12 @@ export async function newPerson(server: TestServer, userAgent?: string): Promise
 
 /**
  * Everything published on a channel so far, read back from the broker's channel history (the same stream a
- * reconnecting client recovers from), oldest first. Users are fresh per test, so their channels are too.
+ * reconnecting client recovers from), oldest first, each checked against the event contract as the web client
+ * checks it. Users are fresh per test, so their channels are too.
  */
-export async function published(server: TestServer, channel: string): Promise<RealtimeEvent[]> {
+export async function published(server: TestServer, channel: string): Promise<ServerEvent[]> {
   const { publications } = await server.ctx.broker.history(channel, 0);
-  return publications.map((publication) => realtimeEventSchema.parse(JSON.parse(publication.data)));
+  return publications.map((publication) => serverEventSchema.parse(JSON.parse(publication.data)));
 }
 
 export async function befriend(a: Person, b: Person): Promise<void> {

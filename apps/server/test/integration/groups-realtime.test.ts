@@ -191,7 +191,9 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     await sleep(300);
     expect(received()).toEqual([]);
     const history = await published(server, groupChannel(group.id));
-    expect(history.filter((event) => event.status === 'group_avatar_changed')).toEqual([]);
+    expect(history.filter((event) => event.type === 'group_update' && event.status === 'group_avatar_changed')).toEqual(
+      [],
+    );
     expect(
       ((await owner.client.call(groupApi.getGroup, { params: { id: group.id } })).body as { group: Group }).group
         .avatarUrl,

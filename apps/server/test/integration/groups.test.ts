@@ -204,7 +204,7 @@ describe.each(availableDrivers())('groups (%s)', (driver) => {
     expect(renamed.status).toBe(200);
     expect((renamed.body as { group: Group }).group.name).toBe('Новое имя');
     const events = await published(server, groupChannel(group.id));
-    expect(events.filter((e) => e.status === 'group_renamed')).toEqual([
+    expect(events.filter((e) => e.type === 'group_update' && e.status === 'group_renamed')).toEqual([
       { type: 'group_update', status: 'group_renamed', payload: { groupId: group.id, name: 'Новое имя' } },
     ]);
     expect(await server.ctx.db.$count(groupMembers)).toBeGreaterThan(0);
@@ -219,7 +219,7 @@ describe.each(availableDrivers())('groups (%s)', (driver) => {
     });
     expect(renamed.status).toBe(200);
     const events = await published(server, groupChannel(group.id));
-    expect(events.filter((e) => e.status === 'group_renamed')).toEqual([
+    expect(events.filter((e) => e.type === 'group_update' && e.status === 'group_renamed')).toEqual([
       { type: 'group_update', status: 'group_renamed', payload: { groupId: group.id, name: 'Верхний регистр' } },
     ]);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent } from '@beseda/protocol/realtime';
+import type { ServerEvent } from '@beseda/protocol/server-events';
 import type { PresenceListener } from '../../src/realtime/broker.js';
 import { PresenceService } from '../../src/features/presence/service.js';
 
@@ -7,7 +7,7 @@ const silent = { debug: () => undefined, info: () => undefined, warn: () => unde
 
 function setup(contacts: Record<string, string[]> = { alice: ['bob', 'carol'] }) {
   let listener: PresenceListener = {};
-  const published: { channel: string; event: RealtimeEvent }[] = [];
+  const published: { channel: string; event: ServerEvent }[] = [];
   const lastSeen: { userId: string; at: Date }[] = [];
   const control = { disconnectClient: vi.fn(async () => undefined), disconnectSession: vi.fn(async () => undefined) };
   const service = new PresenceService({
@@ -43,7 +43,7 @@ async function flush(): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
 }
 
-function states(published: { channel: string; event: RealtimeEvent }[], channel = 'notification:user#bob'): boolean[] {
+function states(published: { channel: string; event: ServerEvent }[], channel = 'notification:user#bob'): boolean[] {
   return published
     .filter((p) => p.event.type === 'set_online_status' && p.channel === channel)
     .map((p) => (p.event.payload as { online: boolean }).online);

@@ -73,10 +73,10 @@ function resyncUser(): void {
  */
 export function registerRealtimeFeatures(client: RealtimeClient): () => void {
   const removers = [
-    registerPresenceEvents(client, log.child('presence')),
-    registerContactEvents(client, log.child('contacts'), () => useUserStore.getState().id),
-    registerChatEvents(client, log.child('chats')),
-    registerGroupEvents(client, log.child('groups')),
+    registerPresenceEvents(client),
+    registerContactEvents(client, () => useUserStore.getState().id),
+    registerChatEvents(client),
+    registerGroupEvents(client),
     client.onResync(resyncUser),
     client.onResync(resyncChats),
     client.onResync(() => resyncGroups(useUserStore.getState().id)),

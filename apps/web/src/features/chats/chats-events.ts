@@ -1,6 +1,5 @@
-import { chatEventSchema, type ChatEvent } from '@beseda/protocol/chats';
+import type { ChatEvent } from '@beseda/protocol/chats';
 import type { EventRegistry } from '../../lib/realtime/events';
-import type { Logger } from '../../lib/logger';
 import { onDeletedMessage, onEditedMessage, onNewMessage, onReadMessage, onTyping } from './chats-store';
 
 const CHAT_EVENT_TYPES = [
@@ -30,17 +29,8 @@ function apply(event: ChatEvent): void {
 }
 
 /** Feeds the chat events of `notification:user:message#<me>` into the chats store; returns the unregister function. */
-export function registerChatEvents(client: Pick<EventRegistry, 'on'>, log: Logger): () => void {
-  const removers = CHAT_EVENT_TYPES.map((type) =>
-    client.on(type, (event) => {
-      const parsed = chatEventSchema.safeParse({ type: event.type, payload: event.payload });
-      if (!parsed.success) {
-        log.warn(`Dropped a malformed ${type} event`, parsed.error.issues);
-        return;
-      }
-      apply(parsed.data);
-    }),
-  );
+export function registerChatEvents(client: Pick<EventRegistry, 'on'>): () => void {
+  const removers = CHAT_EVENT_TYPES.map((type) => client.on(type, apply));
   return () => {
     for (const remove of removers) remove();
   };

@@ -1,6 +1,4 @@
 import i18next from 'i18next';
-import { contactEventSchema } from '@beseda/protocol/contacts';
-import type { Logger } from '../../lib/logger';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { showToast } from '../toasts/toast-store';
 import { coalesce } from './coalesce';
@@ -18,17 +16,10 @@ const RELOAD_COALESCE_MS = 150;
  */
 export function registerContactEvents(
   client: Pick<RealtimeClient, 'on' | 'onResync'>,
-  log: Logger,
   getMyId: () => string,
 ): () => void {
   const reloader = coalesce(() => reloadContacts(getMyId()), RELOAD_COALESCE_MS);
-  const removeHandler = client.on('contact', (raw) => {
-    const parsed = contactEventSchema.safeParse(raw);
-    if (!parsed.success) {
-      log.warn('Dropped a malformed contact event', parsed.error.issues);
-      return;
-    }
-    const event = parsed.data;
+  const removeHandler = client.on('contact', (event) => {
     reloader.request();
     if (event.payload.userId === getMyId()) return;
     const change = { status: event.status, userId: event.payload.userId, nickname: event.payload.from };

@@ -1,6 +1,4 @@
-import { groupEventSchema } from '@beseda/protocol/groups';
 import { groupChannel } from '@beseda/protocol/realtime';
-import type { Logger } from '../../lib/logger';
 import { queryClient } from '../../lib/query/query-client';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { useUserStore } from '../auth/user-store';
@@ -11,16 +9,9 @@ import { groupsQuery, onGroupEvent } from './groups-queries';
  * list, plus groups created or joined since): channel messages of a group are published there only. Returns the
  * function that removes it all.
  */
-export function registerGroupEvents(client: Pick<RealtimeClient, 'on' | 'follow'>, log: Logger): () => void {
+export function registerGroupEvents(client: Pick<RealtimeClient, 'on' | 'follow'>): () => void {
   const meId = () => useUserStore.getState().id;
-  const removeHandler = client.on('group_update', (event) => {
-    const parsed = groupEventSchema.safeParse({ type: event.type, status: event.status, payload: event.payload });
-    if (!parsed.success) {
-      log.warn('Dropped a malformed group_update event', parsed.error.issues);
-      return;
-    }
-    onGroupEvent(meId(), parsed.data);
-  });
+  const removeHandler = client.on('group_update', (event) => onGroupEvent(meId(), event));
 
   const followed = new Map<string, () => void>();
   let held: readonly string[] | undefined;

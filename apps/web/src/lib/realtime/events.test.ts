@@ -1,21 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent } from '@beseda/protocol/realtime';
-import { createEventRegistry, parseRealtimeEvent } from './events';
+import type { ServerEvent } from '@beseda/protocol/server-events';
+import { createEventRegistry, parseServerEvent } from './events';
 
-const online: RealtimeEvent = { type: 'set_online_status', payload: { userId: 'u2', online: true } };
+const online: ServerEvent = { type: 'set_online_status', payload: { userId: 'u2', online: true } };
 const meta = { channel: 'notification:user#u1', offset: 1 };
 
-describe('parseRealtimeEvent', () => {
-  it('accepts the envelope of every spec kind', () => {
-    const result = parseRealtimeEvent({ type: 'contact', status: 'pending', payload: { from: 'ann' } });
-    expect(result).toEqual({ ok: true, event: { type: 'contact', status: 'pending', payload: { from: 'ann' } } });
+describe('parseServerEvent', () => {
+  it('accepts a whole event of each kind, payload included', () => {
+    const contact = { type: 'contact', status: 'pending', payload: { from: 'ann', userId: 'u2' } };
+    expect(parseServerEvent(contact)).toEqual({ ok: true, event: contact });
+    expect(parseServerEvent(online)).toEqual({ ok: true, event: online });
+    const typing = { type: 'typing', payload: { chatId: 'c1', userId: 'u2', name: 'Anna' } };
+    expect(parseServerEvent(typing)).toEqual({ ok: true, event: typing });
   });
 
   it('rejects unknown types and non-objects', () => {
-    expect(parseRealtimeEvent({ type: 'party', payload: {} }).ok).toBe(false);
-    expect(parseRealtimeEvent('hello').ok).toBe(false);
-    expect(parseRealtimeEvent(null).ok).toBe(false);
-    expect(parseRealtimeEvent({ type: 'typing', status: 5, payload: {} }).ok).toBe(false);
+    expect(parseServerEvent({ type: 'party', payload: {} }).ok).toBe(false);
+    expect(parseServerEvent('hello').ok).toBe(false);
+    expect(parseServerEvent(null).ok).toBe(false);
+  });
+
+  it('rejects a known type whose payload is malformed, so no handler sees it', () => {
+    expect(parseServerEvent({ type: 'typing', payload: { chatId: 7 } }).ok).toBe(false);
+    expect(parseServerEvent({ type: 'set_online_status', payload: { userId: 7 } }).ok).toBe(false);
+    expect(parseServerEvent({ type: 'contact', status: 'pending', payload: { from: 7 } }).ok).toBe(false);
+    const noPicture = { type: 'group_update', status: 'group_avatar_changed', payload: { groupId: 'g1' } };
+    expect(parseServerEvent(noPicture).ok).toBe(false);
   });
 });
 

@@ -1,4 +1,9 @@
-import { realtimeEventSchema, type RealtimeEvent, type RealtimeEventType } from '@beseda/protocol/realtime';
+import {
+  serverEventSchema,
+  type ServerEvent,
+  type ServerEventOfType,
+  type ServerEventType,
+} from '@beseda/protocol/server-events';
 
 /** Where a publication came from; handlers may use the offset to order or deduplicate further. */
 export interface EventMeta {
@@ -6,35 +11,43 @@ export interface EventMeta {
   offset?: number | undefined;
 }
 
-export type RealtimeEventHandler = (event: RealtimeEvent, meta: EventMeta) => void;
+/** A handler of one event type gets that type's payload, already validated. */
+export type ServerEventHandler<T extends ServerEventType> = (event: ServerEventOfType<T>, meta: EventMeta) => void;
 
-export type ParsedPublication = { ok: true; event: RealtimeEvent } | { ok: false; error: unknown };
+export type ParsedPublication = { ok: true; event: ServerEvent } | { ok: false; error: unknown };
 
-/** Validates the `{type, status?, payload}` envelope; payloads are narrowed by the feature that handles the type. */
-export function parseRealtimeEvent(data: unknown): ParsedPublication {
-  const parsed = realtimeEventSchema.safeParse(data);
+/**
+ * The one place a publication is validated: against the union of every event the server publishes, payload
+ * included. Handlers receive typed events and never parse again.
+ */
+export function parseServerEvent(data: unknown): ParsedPublication {
+  const parsed = serverEventSchema.safeParse(data);
   return parsed.success ? { ok: true, event: parsed.data } : { ok: false, error: parsed.error.issues };
 }
 
 export interface EventRegistry {
   /** Registers a handler for one event type; returns the function that removes it. */
-  on(type: RealtimeEventType, handler: RealtimeEventHandler): () => void;
+  on<T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): () => void;
   /** Calls every handler of the event's type; a throwing handler is reported and the others still run. */
-  dispatch(event: RealtimeEvent, meta: EventMeta): void;
+  dispatch(event: ServerEvent, meta: EventMeta): void;
 }
 
-export function createEventRegistry(onHandlerError: (error: unknown, event: RealtimeEvent) => void): EventRegistry {
-  const handlers = new Map<RealtimeEventType, Set<RealtimeEventHandler>>();
+type AnyHandler = (event: ServerEvent, meta: EventMeta) => void;
+
+export function createEventRegistry(onHandlerError: (error: unknown, event: ServerEvent) => void): EventRegistry {
+  const handlers = new Map<ServerEventType, Set<AnyHandler>>();
   return {
     on(type, handler) {
+      // Sound: dispatch hands a handler only events whose `type` is the one it registered for.
+      const erased = handler as AnyHandler;
       let set = handlers.get(type);
       if (!set) {
         set = new Set();
         handlers.set(type, set);
       }
-      set.add(handler);
+      set.add(erased);
       return () => {
-        handlers.get(type)?.delete(handler);
+        handlers.get(type)?.delete(erased);
       };
     },
     dispatch(event, meta) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnauthorizedError } from 'centrifuge';
-import type { RealtimeEvent } from '@beseda/protocol/realtime';
+import type { ServerEvent } from '@beseda/protocol/server-events';
 import type { Logger } from '../logger';
 import { FakeCentrifuge } from './fake-centrifuge';
 import { RealtimeClient, type ConnectionState, type RealtimeClientOptions } from './realtime-client';
@@ -211,7 +211,7 @@ describe('RealtimeClient terminal disconnects', () => {
 });
 
 describe('RealtimeClient events', () => {
-  const online: RealtimeEvent = { type: 'set_online_status', payload: { userId: 'u2', online: true } };
+  const online: ServerEvent = { type: 'set_online_status', payload: { userId: 'u2', online: true } };
 
   function connectedSetup() {
     const context = setup();
@@ -241,14 +241,16 @@ describe('RealtimeClient events', () => {
     expect(handler).toHaveBeenLastCalledWith(online, { channel: PERSONAL, offset: 2 });
   });
 
-  it('logs and drops malformed events', () => {
+  it('logs and drops malformed events, a bad payload of a known type included', () => {
     const { client, personal, logger } = connectedSetup();
     const handler = vi.fn();
     client.on('set_online_status', handler);
     personal.emit('publication', { channel: PERSONAL, data: { type: 'nope', payload: 1 }, offset: 1 });
     personal.emit('publication', { channel: PERSONAL, data: 'garbage', offset: 2 });
+    const badPayload = { type: 'set_online_status', payload: { userId: 7 } };
+    personal.emit('publication', { channel: PERSONAL, data: badPayload, offset: 3 });
     expect(handler).not.toHaveBeenCalled();
-    expect(logger.warn).toHaveBeenCalledTimes(2);
+    expect(logger.warn).toHaveBeenCalledTimes(3);
   });
 
   it('emits one resync when subscriptions come back unrecovered, and none when recovered', () => {

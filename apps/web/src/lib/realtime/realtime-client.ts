@@ -1,5 +1,6 @@
 import { REALTIME } from '@beseda/protocol/constants';
-import { REALTIME_DISCONNECT, type RealtimeEventType } from '@beseda/protocol/realtime';
+import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
+import type { ServerEventType } from '@beseda/protocol/server-events';
 import {
   Centrifuge,
   UnauthorizedError,
@@ -10,7 +11,7 @@ import {
 } from 'centrifuge';
 import { createLogger, type Logger } from '../logger';
 import { channelsFor, connectionOptions, subscriptionOptions } from './centrifuge-options';
-import { createEventRegistry, parseRealtimeEvent, type EventRegistry, type RealtimeEventHandler } from './events';
+import { createEventRegistry, parseServerEvent, type EventRegistry, type ServerEventHandler } from './events';
 import { OUTAGE_INITIAL, reduceOutage, type OutageSignal } from './outage';
 import { admitPublication, NO_POSITIONS, positionAfterSubscribe } from './stream-guard';
 
@@ -110,7 +111,7 @@ export class RealtimeClient {
   }
 
   /** Registers a handler for one event type; returns the function that removes it. */
-  on(type: RealtimeEventType, handler: RealtimeEventHandler): () => void {
+  on<T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): () => void {
     return this.#events.on(type, handler);
   }
 
@@ -237,7 +238,7 @@ export class RealtimeClient {
         this.#log.debug(`${channel}: dropped duplicate publication ${String(ctx.offset)}`);
         return;
       }
-      const parsed = parseRealtimeEvent(ctx.data);
+      const parsed = parseServerEvent(ctx.data);
       if (!parsed.ok) {
         this.#log.warn(`${channel}: dropped malformed event`, { data: ctx.data as unknown, issues: parsed.error });
         return;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-import type { RealtimeEventType } from '@beseda/protocol/realtime';
-import type { RealtimeEventHandler } from './events';
+import type { ServerEventType } from '@beseda/protocol/server-events';
+import type { ServerEventHandler } from './events';
 import type { ConnectionState, RealtimeClient } from './realtime-client';
 
 export const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -24,7 +24,7 @@ export function useRealtimeState(): ConnectionState {
  * it may read props and state freely. Store updates that must happen with no component on screen belong in a
  * feature's register function instead (see features/presence/presence-events.ts).
  */
-export function useRealtimeEvent(type: RealtimeEventType, handler: RealtimeEventHandler): void {
+export function useRealtimeEvent<T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): void {
   const client = useRealtime();
   const onEvent = useEffectEvent(handler);
   useEffect(() => client.on(type, (event, meta) => onEvent(event, meta)), [client, type]);
