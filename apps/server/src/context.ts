@@ -28,7 +28,8 @@ import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
 import { createUserRateLimiter, type SharedLimitStore } from './rate-limit/user-rate-limiter.js';
-import { Announcer } from './realtime/announcer.js';
+import { Announcer } from './delivery/announcer.js';
+import { OutboxRelay, type OutboxRelayOptions } from './delivery/outbox-relay.js';
 import type { Broker } from './realtime/broker.js';
 import { createMemoryBroker } from './realtime/broker-memory.js';
 import { createRedisBroker } from './realtime/broker-redis.js';
@@ -66,6 +67,8 @@ export interface AppContext {
   readonly limitStore: SharedLimitStore | null;
   /** Deletes uploads nobody uses (hourly); tests call `sweep(now)` themselves. */
   readonly uploadSweeper: UploadSweeper;
+  /** Publishes what the delivery log holds; tests `drain()` it. */
+  readonly outboxRelay: OutboxRelay;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
   close(): Promise<void>;
 }
@@ -81,6 +84,8 @@ export interface AppContextOptions {
   presenceWindowMs?: number;
   /** Gateway timing overrides (tests shorten pings and close timeouts). */
   gatewayTiming?: GatewayOptions['timing'];
+  /** Delivery log relay timings (tests shorten the lease and the poll). */
+  outboxRelay?: Partial<OutboxRelayOptions>;
 }
 
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
@@ -126,12 +131,16 @@ export async function createAppContext(config: Config, options: AppContextOption
         logger.error({ err: error, sessionId }, 'realtime disconnect of a revoked session failed');
       });
     });
-    // Every feature announces its writes through one announcer: events gathered in a transaction leave after it commits.
-    const announcer = new Announcer<Database>({
-      transaction: (work) => db.transaction(work),
-      publisher: gateway,
+    // Every feature announces its writes through one announcer: the events are logged in the write's transaction and
+    // published after it commits; the relay publishes whatever a failure or a crash left in the log.
+    const outboxRelay = new OutboxRelay({
+      db,
+      publish: (channel, json) => gateway.publishJson(channel, json),
       logger,
+      options: options.outboxRelay,
     });
+    outboxRelay.start();
+    const announcer = new Announcer({ db, relay: outboxRelay, publisher: gateway, logger });
     // The broker answers who is online, on every process.
     const presenceReader = broker;
     const systemChat = new SystemChatService({ db, announcer });
@@ -178,6 +187,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     uploadSweeper.start();
 
     async function close(): Promise<void> {
+      // Before the gateway: what was published a moment ago is deleted from the log, not published again.
+      await outboxRelay.stop();
       await gateway.close();
       await broker.close();
       await presence.close();
@@ -207,6 +218,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       invites,
       files,
       uploadSweeper,
+      outboxRelay,
       limitStore,
       close: () => (closing ??= close()),
     };

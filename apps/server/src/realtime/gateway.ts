@@ -60,6 +60,8 @@ export interface Gateway {
   attach(server: Server): void;
   /** Publishes a JSON-serialisable event to a channel, on every process. */
   publish(channel: string, data: unknown): Promise<StreamPosition>;
+  /** Publishes JSON text as it is (the delivery log stores events serialised, id included). */
+  publishJson(channel: string, json: string): Promise<StreamPosition>;
   /** Ends every connection of the user on every process (default 3503: the client stops). */
   disconnectUser(userId: string, disconnect?: Disconnect): Promise<void>;
   /** Ends every connection opened with a token of this auth session, on every process (default 3503); with
@@ -260,6 +262,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     publish(channel, data) {
       return broker.publish(channel, JSON.stringify(data ?? null));
+    },
+    publishJson(channel, json) {
+      return broker.publish(channel, json);
     },
     disconnectUser(userId, disconnect = Disconnects.forceNoReconnect) {
       return control({

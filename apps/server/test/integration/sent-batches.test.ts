@@ -1,9 +1,11 @@
 import type { Chat, Message } from '@beseda/protocol/chats';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import { userMessageChannel } from '@beseda/protocol/realtime';
+import { like } from 'drizzle-orm';
 import pino from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtimeOutbox } from '../../src/db/schema/realtime-outbox.js';
 import { SentMessageWriter } from '../../src/features/messages/sent-writer.js';
 import { directChat, newPerson, type Person, published } from './chats-fixtures.js';
 import { availableDrivers, startServer, type TestServer } from './harness.js';
@@ -70,24 +72,41 @@ describe.each(availableDrivers())('sends written in batches (%s)', (driver) => {
   it('a batch with a message that cannot be stored stores the others and fails only that one', async () => {
     const [a, b] = [await newPerson(server), await newPerson(server)];
     const chatId = await directChat(a, b);
-    const writer = new SentMessageWriter(server.ctx.db, pino({ level: 'silent' }));
-    const message = (chat: string, i: number) => ({
-      id: uuidv7(),
-      chatId: chat,
-      senderId: a.user.id,
-      content: `m${i}`,
-      entities: [],
-      clientId: `batch-${i}`,
-      createdAt: new Date(),
+    const writer = new SentMessageWriter({
+      db: server.ctx.db,
+      logger: pino({ level: 'silent' }),
+      leaseMs: () => 60_000,
+    });
+    const send = (chat: string, i: number) => ({
+      message: {
+        id: uuidv7(),
+        chatId: chat,
+        senderId: a.user.id,
+        content: `m${i}`,
+        entities: [],
+        clientId: `batch-${i}`,
+        createdAt: new Date(),
+      },
+      entries: [{ id: uuidv7(), channel: `test:batch#${i}`, data: `{"n":${i}}` }],
     });
     // Queued in one tick: one batch. The unknown chat breaks its foreign key.
     const results = await Promise.allSettled([
-      writer.write(message(chatId, 1)),
-      writer.write(message(uuidv7(), 2)),
-      writer.write(message(chatId, 3)),
+      writer.write(send(chatId, 1)),
+      writer.write(send(uuidv7(), 2)),
+      writer.write(send(chatId, 3)),
+      // Its client id is taken by the first: not stored, so its announcement is not logged either.
+      writer.write({ ...send(chatId, 4), message: { ...send(chatId, 4).message, clientId: 'batch-1' } }),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     const stored = await allMessages(a, chatId);
     expect(stored.map((m) => m.content).sort()).toEqual(['m1', 'm3']);
+    const logged = await server.ctx.db
+      .select({ channel: realtimeOutbox.channel, data: realtimeOutbox.data })
+      .from(realtimeOutbox)
+      .where(like(realtimeOutbox.channel, 'test:batch#%'));
+    expect(logged.sort((x, y) => x.channel.localeCompare(y.channel))).toEqual([
+      { channel: 'test:batch#1', data: '{"n":1}' },
+      { channel: 'test:batch#3', data: '{"n":3}' },
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { EmailOrNicknameTakenError, InvalidCredentialsError, NotFoundError } from '../../errors.js';
-import type { Announcements, Announcer } from '../../realtime/announcer.js';
+import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import { claimAvatar } from '../files/claim.js';
 import { setBounded } from '../../bounded-map.js';
 import type { ClientInfo, SessionService, SessionTokens } from '../sessions/service.js';
@@ -31,7 +31,7 @@ export interface AccountHooks {
 
 export interface AccountServiceDeps {
   db: Database;
-  announcer: Announcer<Database>;
+  announcer: Announcer;
   passwords: PasswordHasher;
   sessions: SessionService;
   hooks?: AccountHooks;
@@ -52,7 +52,7 @@ export function normalizeEmail(email: string): string {
 
 export class AccountService {
   readonly #db: Database;
-  readonly #announcer: Announcer<Database>;
+  readonly #announcer: Announcer;
   readonly #passwords: PasswordHasher;
   readonly #sessions: SessionService;
   readonly #hooks: AccountHooks | undefined;

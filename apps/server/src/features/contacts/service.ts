@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { ContactRow } from '../../db/schema/contacts.js';
 import type { UserRow } from '../../db/schema/users.js';
-import type { Announcer } from '../../realtime/announcer.js';
+import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import type { AccountService } from '../accounts/service.js';
 import { toContact } from './dto.js';
 import { ContactExistsError, ContactNotFoundError, ContactSelfError, UserNotFoundError } from './errors.js';
@@ -21,26 +21,21 @@ import {
   lockPair,
 } from './repository.js';
 
-interface Transition {
-  row: ContactRow;
-  event: ContactEventStatus;
-}
-
 /**
  * The friend-request state machine (spec §4): none → PENDING (send) → ACCEPTED (accept, or a send back) → none
- * (delete); PENDING → none (reject by the addressee, cancel by the requester). Every transition is one statement or
- * one transaction, and is announced to both users after it commits.
+ * (delete); PENDING → none (reject by the addressee, cancel by the requester). Every transition is one transaction
+ * that also logs its announcement to both users, published once it commits.
  */
 export interface ContactServiceDeps {
   db: Database;
-  announcer: Announcer<Database>;
+  announcer: Announcer;
   presence: PresenceReader;
   accounts: Pick<AccountService, 'findUser'>;
 }
 
 export class ContactService {
   readonly #db: Database;
-  readonly #announcer: Announcer<Database>;
+  readonly #announcer: Announcer;
   readonly #presence: PresenceReader;
   readonly #accounts: Pick<AccountService, 'findUser'>;
 
@@ -64,48 +59,56 @@ export class ContactService {
    */
   async send(actorId: string, nickname: string): Promise<Contact> {
     const { actor, target } = await this.#parties(actorId, nickname);
-    let transition: Transition;
+    let row: ContactRow;
     try {
-      transition = await this.#sendOnce(actor, target);
+      row = await this.#sendOnce(actor, target);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      transition = await this.#sendOnce(actor, target);
+      row = await this.#sendOnce(actor, target);
     }
-    await this.#announce(actor, target, transition.event);
-    return this.#dto(transition.row, target, actor.id);
+    return this.#dto(row, target, actor.id);
   }
 
   /** Accepts the pending request `nickname` sent to the actor. */
   async accept(actorId: string, nickname: string): Promise<Contact> {
     const { actor, target } = await this.#parties(actorId, nickname);
-    const row = await acceptPending(this.#db, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
-    if (!row) throw new ContactNotFoundError('No pending request from this user');
-    await this.#announce(actor, target, 'accepted');
+    const row = await this.#announcer.transaction(async (tx, announcements) => {
+      const accepted = await acceptPending(tx, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
+      if (!accepted) throw new ContactNotFoundError('No pending request from this user');
+      announce(announcements, actor, target, 'accepted');
+      return accepted;
+    });
     return this.#dto(row, target, actor.id);
   }
 
   /** Rejects an incoming request: the row goes away, so the requester may ask again later. */
   async reject(actorId: string, nickname: string): Promise<void> {
     const { actor, target } = await this.#parties(actorId, nickname);
-    const row = await deletePending(this.#db, { requesterId: target.id, addresseeId: actor.id });
-    if (!row) throw new ContactNotFoundError('No pending request from this user');
-    await this.#announce(actor, target, 'rejected');
+    await this.#announcer.transaction(async (tx, announcements) => {
+      const row = await deletePending(tx, { requesterId: target.id, addresseeId: actor.id });
+      if (!row) throw new ContactNotFoundError('No pending request from this user');
+      announce(announcements, actor, target, 'rejected');
+    });
   }
 
   /** Withdraws the actor's own pending request. */
   async cancel(actorId: string, nickname: string): Promise<void> {
     const { actor, target } = await this.#parties(actorId, nickname);
-    const row = await deletePending(this.#db, { requesterId: actor.id, addresseeId: target.id });
-    if (!row) throw new ContactNotFoundError('No pending request to this user');
-    await this.#announce(actor, target, 'cancelled');
+    await this.#announcer.transaction(async (tx, announcements) => {
+      const row = await deletePending(tx, { requesterId: actor.id, addresseeId: target.id });
+      if (!row) throw new ContactNotFoundError('No pending request to this user');
+      announce(announcements, actor, target, 'cancelled');
+    });
   }
 
   /** Ends a friendship. Their direct chat stays readable, but read-only (canWrite follows the friendship). */
   async remove(actorId: string, nickname: string): Promise<void> {
     const { actor, target } = await this.#parties(actorId, nickname);
-    const row = await deleteAccepted(this.#db, actor.id, target.id);
-    if (!row) throw new ContactNotFoundError('This user is not your friend');
-    await this.#announce(actor, target, 'removed');
+    await this.#announcer.transaction(async (tx, announcements) => {
+      const row = await deleteAccepted(tx, actor.id, target.id);
+      if (!row) throw new ContactNotFoundError('This user is not your friend');
+      announce(announcements, actor, target, 'removed');
+    });
   }
 
   /** ContactAudience for presence: whom to tell that this user went online or offline. */
@@ -125,8 +128,8 @@ export class ContactService {
     return findUserByNickname(this.#db, nickname);
   }
 
-  async #sendOnce(actor: UserRow, target: UserRow): Promise<Transition> {
-    return this.#db.transaction(async (tx) => {
+  async #sendOnce(actor: UserRow, target: UserRow): Promise<ContactRow> {
+    return this.#announcer.transaction(async (tx, announcements) => {
       const existing = await lockPair(tx, actor.id, target.id);
       if (!existing) {
         const now = new Date();
@@ -138,12 +141,14 @@ export class ContactService {
           createdAt: now,
           updatedAt: now,
         });
-        return { row, event: 'pending' };
+        announce(announcements, actor, target, 'pending');
+        return row;
       }
       if (existing.status === 'PENDING' && existing.requesterId === target.id) {
         const row = await acceptPending(tx, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
         if (!row) throw new Error('locked pending request vanished');
-        return { row, event: 'accepted' };
+        announce(announcements, actor, target, 'accepted');
+        return row;
       }
       throw new ContactExistsError();
     });
@@ -163,13 +168,10 @@ export class ContactService {
     const online = await this.#presence.onlineUsers([other.id]);
     return toContact(row, other, online.has(other.id), viewerId);
   }
+}
 
-  /** To the other user (toast + reload) and to the actor's own channel (their other tabs reload). */
-  #announce(actor: UserRow, target: UserRow, status: ContactEventStatus): Promise<void> {
-    const event = { type: 'contact' as const, status, payload: { from: actor.nickname, userId: actor.id } };
-    return this.#announcer.publish(
-      { channel: userChannel(target.id), event },
-      { channel: userChannel(actor.id), event },
-    );
-  }
+/** To the other user (toast + reload) and to the actor's own channel (their other tabs reload). */
+function announce(announcements: Announcements, actor: UserRow, target: UserRow, status: ContactEventStatus): void {
+  const event = { type: 'contact' as const, status, payload: { from: actor.nickname, userId: actor.id } };
+  announcements.add({ channel: userChannel(target.id), event }, { channel: userChannel(actor.id), event });
 }

@@ -2,7 +2,7 @@ import type { Channel, CreateChannelBody } from '@beseda/protocol/groups';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
-import type { Announcer } from '../../realtime/announcer.js';
+import type { Announcer } from '../../delivery/announcer.js';
 import { channelsOf, findChannelForMember, insertChannel, nextPosition, renameChannel } from './channel-repository.js';
 import { toChannelInfo } from './dto.js';
 import { GroupNotFoundError, NotGroupOwnerError } from './errors.js';
@@ -11,7 +11,7 @@ import type { GroupService } from './service.js';
 
 export interface ChannelServiceDeps {
   db: Database;
-  announcer: Announcer<Database>;
+  announcer: Announcer;
   groups: GroupService;
 }
 
@@ -19,7 +19,7 @@ export interface ChannelServiceDeps {
 export class ChannelService {
   readonly #db: Database;
   readonly #groups: GroupService;
-  readonly #announcer: Announcer<Database>;
+  readonly #announcer: Announcer;
 
   constructor(deps: ChannelServiceDeps) {
     this.#db = deps.db;
@@ -69,12 +69,15 @@ export class ChannelService {
     const found = await findChannelForMember(this.#db, channelId, userId);
     if (!found) throw new GroupNotFoundError();
     if (found.group.ownerId !== userId) throw new NotGroupOwnerError();
-    const row = await renameChannel(this.#db, channelId, name.trim());
-    if (!row) throw new GroupNotFoundError();
-    const payload = { groupId: row.groupId, channel: toChannelInfo(row) };
-    await this.#announcer.publish(
-      ...groupEventDeliveries({ type: 'group_update', status: 'channel_renamed', payload }, { group: true }),
-    );
+    const row = await this.#announcer.transaction(async (tx, announcements) => {
+      const renamed = await renameChannel(tx, channelId, name.trim());
+      if (!renamed) throw new GroupNotFoundError();
+      const payload = { groupId: renamed.groupId, channel: toChannelInfo(renamed) };
+      announcements.add(
+        ...groupEventDeliveries({ type: 'group_update', status: 'channel_renamed', payload }, { group: true }),
+      );
+      return renamed;
+    });
     return this.#view(userId, row, found.group.ownerId);
   }
 

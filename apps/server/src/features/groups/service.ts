@@ -2,7 +2,7 @@ import type { Channel, CreateGroupBody, Group, GroupMember, GroupSummary, VoiceM
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
-import type { Announcements, Announcer } from '../../realtime/announcer.js';
+import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import type { AccountService } from '../accounts/service.js';
 import type { ChatService } from '../chats/service.js';
 import { claimAvatar } from '../files/claim.js';
@@ -32,7 +32,7 @@ import {
 
 export interface GroupServiceDeps {
   db: Database;
-  announcer: Announcer<Database>;
+  announcer: Announcer;
   presence: PresenceReader;
   /** The member's name for «joined» messages and events. */
   accounts: Pick<AccountService, 'findUser'>;
@@ -139,9 +139,11 @@ export class GroupService {
   async rename(userId: string, groupId: string, name: string): Promise<Group> {
     const { group } = await this.requireMember(userId, groupId);
     if (group.ownerId !== userId) throw new NotGroupOwnerError();
-    await renameGroup(this.#db, groupId, name.trim());
-    const event = { type: 'group_update', status: 'group_renamed', payload: { groupId, name: name.trim() } } as const;
-    await this.#deps.announcer.publish(...groupEventDeliveries(event, { group: true }));
+    await this.#deps.announcer.transaction(async (tx, announcements) => {
+      await renameGroup(tx, groupId, name.trim());
+      const event = { type: 'group_update', status: 'group_renamed', payload: { groupId, name: name.trim() } } as const;
+      announcements.add(...groupEventDeliveries(event, { group: true }));
+    });
     return this.get(userId, groupId);
   }
 

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { InviteRow } from '../../db/schema/groups.js';
 import { ForbiddenError } from '../../errors.js';
-import type { Announcer } from '../../realtime/announcer.js';
+import type { Announcer } from '../../delivery/announcer.js';
 import { GroupNotFoundError } from '../groups/errors.js';
 import type { GroupService } from '../groups/service.js';
 import { newInviteCode } from './code.js';
@@ -18,14 +18,14 @@ const CODE_ATTEMPTS = 3;
 /** Invite codes: any member creates one; anyone signed in who holds a valid code may preview and accept it. */
 export interface InviteServiceDeps {
   db: Database;
-  announcer: Announcer<Database>;
+  announcer: Announcer;
   groups: GroupService;
 }
 
 export class InviteService {
   readonly #db: Database;
   readonly #groups: GroupService;
-  readonly #announcer: Announcer<Database>;
+  readonly #announcer: Announcer;
 
   constructor(deps: InviteServiceDeps) {
     this.#db = deps.db;

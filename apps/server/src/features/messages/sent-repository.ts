@@ -4,6 +4,8 @@ import type { Database } from '../../db/database.js';
 import { preparedFor } from '../../db/prepared.js';
 import { chatMembers } from '../../db/schema/chats.js';
 import { type MessageRow, messages } from '../../db/schema/messages.js';
+import { realtimeOutbox } from '../../db/schema/realtime-outbox.js';
+import type { OutboxEntry } from '../../delivery/outbox-repository.js';
 import { readMarkerMovesForward } from './repository.js';
 
 /** A user's text message as `insertSentBatch` stores it. */
@@ -17,17 +19,40 @@ export interface SentMessage {
   createdAt: Date;
 }
 
+/** A sent message with the delivery-log entries that announce it, logged only if the message is stored. */
+export interface SentWithAnnouncement {
+  message: SentMessage;
+  entries: readonly OutboxEntry[];
+}
+
+/** The row a sent message becomes, as the insert below writes it. */
+export function sentRow(message: SentMessage): MessageRow {
+  return { ...message, kind: 'TEXT', system: null, editedAt: null, deletedAt: null };
+}
+
 /**
- * Stores sent messages (any number, one statement: atomic without a transaction) and moves each sender's read marker
- * forward to their newest message of the batch, per chat. Returns the rows stored. A message whose client id its
- * sender already used in that chat (earlier, or earlier in the same batch) is not stored and not returned: the unique
- * index decides, also between concurrent retries, which wait for the first to commit.
+ * Stores sent messages (any number, one statement: atomic without a transaction), logs the delivery-log entries of
+ * the ones stored, and moves each sender's read marker forward to their newest message of the batch, per chat.
+ * Returns the rows stored. A message whose client id its sender already used in that chat (earlier, or earlier in the
+ * same batch) is not stored and not returned, and its entries are not logged: the unique index decides, also between
+ * concurrent retries, which wait for the first to commit.
  *
- * The messages travel as one array per column through `unnest`, so the statement's text, and with it the prepared
- * statement, is the same for 1 message or 64.
+ * The messages and entries travel as one array per column through `unnest`, so the statement's text, and with it the
+ * prepared statement, is the same for 1 message or 64.
  */
-export async function insertSentBatch(db: Database, batch: readonly SentMessage[]): Promise<MessageRow[]> {
+export async function insertSentBatch(
+  db: Database,
+  sends: readonly SentWithAnnouncement[],
+  leaseMs: number,
+): Promise<MessageRow[]> {
+  const batch = sends.map((send) => send.message);
+  const entries = sends.flatMap((send) => send.entries.map((entry) => ({ entry, messageId: send.message.id })));
   return sentBatchInsert(db).execute({
+    entryIds: entries.map((e) => e.entry.id),
+    entryMessageIds: entries.map((e) => e.messageId),
+    entryChannels: entries.map((e) => e.entry.channel),
+    entryData: entries.map((e) => e.entry.data),
+    leaseMs,
     ids: batch.map((m) => m.id),
     chatIds: batch.map((m) => m.chatId),
     senderIds: batch.map((m) => m.senderId),
@@ -75,5 +100,18 @@ const sentBatchInsert = preparedFor((db) => {
         .onConflictDoUpdate(readMarkerMovesForward)
         .returning({ userId: chatMembers.userId }),
     );
-  return db.with(inserted, newest, marked).select().from(inserted).prepare('messages_insert_sent_batch');
+  // Data-modifying WITH queries run to completion whether or not the main query reads them.
+  const logged = db.$with('logged').as(
+    db
+      .insert(realtimeOutbox)
+      .select(
+        sql`select o.id, o.channel, o.data, now() + ${p('leaseMs')}::int * interval '1 millisecond', now()
+          from unnest(${p('entryIds')}::uuid[], ${p('entryMessageIds')}::uuid[], ${p('entryChannels')}::text[],
+            ${p('entryData')}::text[]) with ordinality as o(id, message_id, channel, data, n)
+          where o.message_id in (select id from ${inserted})
+          order by o.n`,
+      )
+      .returning({ id: realtimeOutbox.id }),
+  );
+  return db.with(inserted, newest, marked, logged).select().from(inserted).prepare('messages_insert_sent_batch');
 });

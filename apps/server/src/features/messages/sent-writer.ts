@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
-import { insertSentBatch, type SentMessage } from './sent-repository.js';
+import { insertSentBatch, type SentWithAnnouncement } from './sent-repository.js';
 
 interface Pending {
-  message: SentMessage;
+  send: SentWithAnnouncement;
   resolve: (row: MessageRow | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -26,18 +26,22 @@ export class SentMessageWriter {
   readonly #db: Database;
   readonly #logger: Logger;
   readonly #maxBatch: number;
+  readonly #leaseMs: () => number;
   #queue: Pending[] = [];
   #writing = false;
 
-  constructor(db: Database, logger: Logger, maxBatch = MAX_SENT_BATCH) {
-    this.#db = db;
-    this.#logger = logger;
-    this.#maxBatch = maxBatch;
+  /** `leaseMs`: the delivery-log lease of the entries a batch logs (`Announcer.leaseForNewEntries`). */
+  constructor(deps: { db: Database; logger: Logger; leaseMs: () => number; maxBatch?: number }) {
+    this.#db = deps.db;
+    this.#logger = deps.logger;
+    this.#leaseMs = deps.leaseMs;
+    this.#maxBatch = deps.maxBatch ?? MAX_SENT_BATCH;
   }
 
-  write(message: SentMessage): Promise<MessageRow | undefined> {
+  /** Stores the message and logs its entries in one statement; undefined when its client id was used before. */
+  write(send: SentWithAnnouncement): Promise<MessageRow | undefined> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ message, resolve, reject });
+      this.#queue.push({ send, resolve, reject });
       if (!this.#writing) {
         this.#writing = true;
         // The rest of this tick's sends (requests parsed from the same socket read) join the first batch.
@@ -63,7 +67,8 @@ export class SentMessageWriter {
         batch,
         await insertSentBatch(
           this.#db,
-          batch.map((p) => p.message),
+          batch.map((p) => p.send),
+          this.#leaseMs(),
         ),
       );
       return;
@@ -76,7 +81,7 @@ export class SentMessageWriter {
     }
     for (const pending of batch) {
       try {
-        settle([pending], await insertSentBatch(this.#db, [pending.message]));
+        settle([pending], await insertSentBatch(this.#db, [pending.send], this.#leaseMs()));
       } catch (error) {
         pending.reject(error);
       }
@@ -86,5 +91,5 @@ export class SentMessageWriter {
 
 function settle(batch: readonly Pending[], rows: readonly MessageRow[]): void {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const pending of batch) pending.resolve(byId.get(pending.message.id));
+  for (const pending of batch) pending.resolve(byId.get(pending.send.message.id));
 }

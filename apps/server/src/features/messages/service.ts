@@ -2,18 +2,19 @@ import type { EditMessageBody, Message, SendMessageBody } from '@beseda/protocol
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { validateEntities } from '@beseda/protocol/markup-validate';
 import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
-import type { ServerEventOf } from '@beseda/protocol/server-events';
+import type { Delivery, ServerEventOf } from '@beseda/protocol/server-events';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
 import { MemoryRateLimiter } from '../../rate-limit/memory-rate-limiter.js';
 import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
-import type { Announcer } from '../../realtime/announcer.js';
+import type { Announcer } from '../../delivery/announcer.js';
 import type { AccountService } from '../accounts/service.js';
 import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorError } from '../chats/errors.js';
 import type { ChatAccess, ChatService } from '../chats/service.js';
 import { toMessage } from './dto.js';
+import { type SentMessage, sentRow } from './sent-repository.js';
 import { SentMessageWriter } from './sent-writer.js';
 import {
   advanceReadMarker,
@@ -34,7 +35,7 @@ type ChatWideEvent = ServerEventOf<'group'> & ServerEventOf<'userMessages'>;
 
 export interface MessageServiceDeps {
   db: Database;
-  announcer: Announcer<Database>;
+  announcer: Announcer;
   logger: Logger;
   chats: ChatService;
   /** The typist's name for typing events. */
@@ -44,7 +45,8 @@ export interface MessageServiceDeps {
 }
 
 /**
- * Reading and writing messages. Every write checks membership and rights (one query) and publishes after the commit:
+ * Reading and writing messages. Every write checks membership and rights (one query) and logs its announcement with
+ * the change (the delivery log), published after the commit:
  * to each member's `notification:user:message` channel for direct chats, once to `group#<id>` for channel chats (one
  * publication however large the group; members subscribe to it). A send is two statements and no transaction: the
  * access check, then the statement that stores it with the sender's read marker, shared with the sends that arrive
@@ -54,7 +56,7 @@ export class MessageService {
   readonly #db: Database;
   readonly #chats: ChatService;
   readonly #accounts: Pick<AccountService, 'displayName'>;
-  readonly #announcer: Announcer<Database>;
+  readonly #announcer: Announcer;
   // A client sends at most a start and a stop per second of typing (spec §4, 1 s debounce): room for several tabs.
   // Per process even with several: a few extra typing events per process harm nobody, and typing stays off Redis.
   readonly #typing = new MemoryRateLimiter({ max: 20, windowMs: MESSAGE_LIMIT_WINDOW_MS });
@@ -70,7 +72,11 @@ export class MessageService {
     this.#chats = deps.chats;
     this.#accounts = deps.accounts;
     this.#announcer = deps.announcer;
-    this.#sent = new SentMessageWriter(deps.db, deps.logger);
+    this.#sent = new SentMessageWriter({
+      db: deps.db,
+      logger: deps.logger,
+      leaseMs: () => deps.announcer.leaseForNewEntries(),
+    });
     this.#writes = deps.writes;
   }
 
@@ -97,15 +103,16 @@ export class MessageService {
 
   /**
    * Sends a text message. With a `clientId` it is idempotent: a retry (same sender, chat and client id) returns the
-   * message the first attempt stored, and publishes nothing new. Sending also marks the chat read up to it.
+   * message the first attempt stored and announces nothing new (the first attempt's announcement is in the delivery
+   * log, published even if its process died). Sending also marks the chat read up to it.
    */
   async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
     await this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
-    // Two statements, no transaction: the access check (one query), then the insert with the sender's read marker
-    // (one statement, atomic on its own, batched with concurrent sends). The unique index on (chat, sender, client
-    // id) makes a retry idempotent, concurrent ones included.
+    // Two statements, no transaction: the access check (one query), then the insert with the sender's read marker and
+    // its delivery-log entries (one statement, atomic on its own, batched with concurrent sends). The unique index on
+    // (chat, sender, client id) makes a retry idempotent, concurrent ones included.
     let access: ChatAccess;
     try {
       access = await this.#writable(userId, chatId, this.#db);
@@ -117,7 +124,7 @@ export class MessageService {
       if (!earlier) throw error;
       return toMessage(earlier);
     }
-    const row = await this.#sent.write({
+    const sent: SentMessage = {
       id: uuidv7(),
       chatId,
       senderId: userId,
@@ -125,15 +132,19 @@ export class MessageService {
       entities,
       clientId,
       createdAt: new Date(),
-    });
+    };
+    const message = toMessage(sentRow(sent));
+    const entries = this.#announcer.entries(
+      deliveriesTo(access, { type: 'new_message', payload: { chatId, message } }),
+    );
+    const row = await this.#sent.write({ message: sent, entries });
     if (!row) {
-      // The clientId was used before: answer with the first message, publish nothing new.
+      // The clientId was used before: answer with the first message; its announcement was logged with it.
       const earlier = clientId ? await findByClientId(this.#db, { chatId, senderId: userId, clientId }) : undefined;
       if (!earlier) throw new Error('insert into messages stored nothing and no earlier message has its client id');
       return toMessage(earlier);
     }
-    const message = toMessage(row);
-    await this.#publishTo(access, { type: 'new_message', payload: { chatId, message } });
+    await this.#announcer.published(entries);
     return message;
   }
 
@@ -141,28 +152,26 @@ export class MessageService {
   async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<Message> {
     await this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
-    const { row, access } = await this.#db.transaction(async (tx) => {
+    return this.#announcer.transaction(async (tx, announcements) => {
       const access = await this.#chats.access(userId, chatId, tx);
       const target = await this.#authored(tx, userId, chatId, messageId);
       if (!access.canWrite) throw new ChatReadOnlyError();
       const updated = await updateContent(tx, { id: target.id, content: body.content, entities, editedAt: new Date() });
       if (!updated) throw new ChatNotFoundError();
-      return { row: updated, access };
+      const message = toMessage(updated);
+      announcements.add(...deliveriesTo(access, { type: 'edited_message', payload: { chatId, message } }));
+      return message;
     });
-    const message = toMessage(row);
-    await this.#publishTo(access, { type: 'edited_message', payload: { chatId, message } });
-    return message;
   }
 
   /** Author only; allowed even after the friendship ended (people may always take back their own words). */
   async delete(userId: string, chatId: string, messageId: string): Promise<void> {
-    const access = await this.#db.transaction(async (tx) => {
+    await this.#announcer.transaction(async (tx, announcements) => {
       const access = await this.#chats.access(userId, chatId, tx);
       const target = await this.#authored(tx, userId, chatId, messageId);
       if (!(await softDelete(tx, target.id, new Date()))) throw new ChatNotFoundError();
-      return access;
+      announcements.add(...deliveriesTo(access, { type: 'deleted_message', payload: { chatId, messageId } }));
     });
-    await this.#publishTo(access, { type: 'deleted_message', payload: { chatId, messageId } });
   }
 
   /** Typing is not stored: it goes to the other members only, lightly rate-limited per user. */
@@ -173,7 +182,7 @@ export class MessageService {
     if (name === undefined) throw new ChatNotFoundError();
     const event: ChatWideEvent = { type: isTyping ? 'typing' : 'stop_typing', payload: { chatId, userId, name } };
     // On a group channel the typist hears themselves too; clients skip typing events with their own userId.
-    await this.#publishTo(access, event, userId);
+    await this.#announcer.publishEphemeral(...deliveriesTo(access, event, userId));
   }
 
   /**
@@ -184,11 +193,13 @@ export class MessageService {
   async markRead(userId: string, chatId: string, messageId: string): Promise<void> {
     await this.#chats.requireMember(userId, chatId);
     if (!(await existsInChat(this.#db, messageId, chatId))) throw new ChatNotFoundError();
-    const moved = await advanceReadMarker(this.#db, { chatId, userId, messageId });
-    if (!moved) return;
-    await this.#announcer.publish({
-      channel: userMessageChannel(userId),
-      event: { type: 'read_message', payload: { chatId, userId, messageId } },
+    await this.#announcer.transaction(async (tx, announcements) => {
+      const moved = await advanceReadMarker(tx, { chatId, userId, messageId });
+      if (!moved) return;
+      announcements.add({
+        channel: userMessageChannel(userId),
+        event: { type: 'read_message', payload: { chatId, userId, messageId } },
+      });
     });
   }
 
@@ -205,17 +216,17 @@ export class MessageService {
     if (row.senderId !== userId) throw new NotAuthorError();
     return row;
   }
-
-  /** Every member of the chat, or all but `exceptUserId` (direct chats only: a group channel is one publication). */
-  #publishTo(access: ChatAccess, event: ChatWideEvent, exceptUserId?: string): Promise<void> {
-    if (access.groupId !== null) return this.#announcer.publish({ channel: groupChannel(access.groupId), event });
-    const recipients = access.memberIds.filter((id) => id !== exceptUserId);
-    return this.#announcer.publish(...recipients.map((id) => ({ channel: userMessageChannel(id), event })));
-  }
 }
 
 function checkedEntities(content: string, entities: MessageEntity[]): MessageEntity[] {
   const result = validateEntities(content, entities);
   if (!result.ok) throw new InvalidEntitiesError(result.reason, result.index);
   return entities;
+}
+
+/** Every member of the chat, or all but `exceptUserId` (direct chats only: a group channel is one publication). */
+function deliveriesTo(access: ChatAccess, event: ChatWideEvent, exceptUserId?: string): Delivery[] {
+  if (access.groupId !== null) return [{ channel: groupChannel(access.groupId), event }];
+  const recipients = access.memberIds.filter((id) => id !== exceptUserId);
+  return recipients.map((id) => ({ channel: userMessageChannel(id), event }));
 }

@@ -3,7 +3,7 @@ import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import type { Delivery } from '@beseda/protocol/server-events';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
-import type { Announcements } from '../../realtime/announcer.js';
+import type { Announcements } from '../../delivery/announcer.js';
 import { toMessage } from './dto.js';
 import { insertMessage } from './repository.js';
 

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
-import type { Announcements, Announcer } from '../../realtime/announcer.js';
+import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import type { AccountHooks, SignInEvent } from '../accounts/service.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { deviceName } from '../sessions/device-name.js';
@@ -13,9 +13,9 @@ import { findSystemChatId, hasEarlierSessionOnDevice, insertSystemChat } from '.
  */
 export class SystemChatService implements AccountHooks {
   readonly #db: Database;
-  readonly #announcer: Announcer<Database>;
+  readonly #announcer: Announcer;
 
-  constructor(deps: { db: Database; announcer: Announcer<Database> }) {
+  constructor(deps: { db: Database; announcer: Announcer }) {
     this.#db = deps.db;
     this.#announcer = deps.announcer;
   }

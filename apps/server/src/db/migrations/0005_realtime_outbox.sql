@@ -1,0 +1,9 @@
+CREATE TABLE "realtime_outbox" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"channel" text NOT NULL,
+	"data" text NOT NULL,
+	"lease_until" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "realtime_outbox_lease_idx" ON "realtime_outbox" USING btree ("lease_until");
