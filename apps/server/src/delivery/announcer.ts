@@ -34,14 +34,16 @@ export class Announcer {
   /** Runs `work` in one transaction; what it announces is logged in it and published once it commits. */
   async transaction<T>(work: (tx: Database, announcements: Announcements) => Promise<T>): Promise<T> {
     let entries: OutboxEntry[] = [];
+    let leaseMs = 0;
     const result = await this.#db.transaction(async (tx) => {
       const pending: Delivery[] = [];
       const value = await work(tx, { add: (...deliveries) => pending.push(...deliveries) });
       entries = this.entries(pending);
-      await insertOutbox(tx, entries, this.#relay.leaseForNewEntries());
+      leaseMs = this.#relay.leaseForNewEntries();
+      await insertOutbox(tx, entries, leaseMs);
       return value;
     });
-    await this.#relay.published(entries);
+    await this.#relay.published(entries, leaseMs);
     return result;
   }
 
@@ -61,9 +63,9 @@ export class Announcer {
     return this.#relay.leaseForNewEntries();
   }
 
-  /** After the commit of entries a writer stored itself. */
-  published(entries: readonly OutboxEntry[]): Promise<void> {
-    return this.#relay.published(entries);
+  /** After the commit of entries a writer stored itself with lease `leaseMs`. */
+  published(entries: readonly OutboxEntry[], leaseMs: number): Promise<void> {
+    return this.#relay.published(entries, leaseMs);
   }
 
   /**

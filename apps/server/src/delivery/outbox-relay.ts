@@ -75,12 +75,13 @@ export class OutboxRelay {
   }
 
   /**
-   * The fast path, after the entries' transaction committed. Never throws: the write is saved, and what could not
-   * be published now goes out later through the relay.
+   * The fast path, after the entries' transaction committed; `leaseMs` is the lease they were written with. Never
+   * throws: the write is saved, and what could not be published now goes out later through the relay. Entries
+   * written without a lease are the relay's alone, even if it has caught up since: it may have published them.
    */
-  async published(entries: readonly OutboxEntry[]): Promise<void> {
+  async published(entries: readonly OutboxEntry[], leaseMs: number): Promise<void> {
     if (entries.length === 0) return;
-    if (this.#behind) {
+    if (leaseMs === 0 || this.#behind) {
       this.#kick();
       return;
     }

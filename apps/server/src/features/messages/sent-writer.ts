@@ -3,9 +3,15 @@ import type { Database } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema/messages.js';
 import { insertSentBatch, type SentWithAnnouncement } from './sent-repository.js';
 
+/** A stored send, and the delivery-log lease its entries were written with (`Announcer.published` needs it). */
+export interface SentResult {
+  row: MessageRow;
+  leaseMs: number;
+}
+
 interface Pending {
   send: SentWithAnnouncement;
-  resolve: (row: MessageRow | undefined) => void;
+  resolve: (result: SentResult | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -39,7 +45,7 @@ export class SentMessageWriter {
   }
 
   /** Stores the message and logs its entries in one statement; undefined when its client id was used before. */
-  write(send: SentWithAnnouncement): Promise<MessageRow | undefined> {
+  write(send: SentWithAnnouncement): Promise<SentResult | undefined> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ send, resolve, reject });
       if (!this.#writing) {
@@ -63,14 +69,13 @@ export class SentMessageWriter {
 
   async #writeBatch(batch: Pending[]): Promise<void> {
     try {
-      settle(
-        batch,
-        await insertSentBatch(
-          this.#db,
-          batch.map((p) => p.send),
-          this.#leaseMs(),
-        ),
+      const leaseMs = this.#leaseMs();
+      const rows = await insertSentBatch(
+        this.#db,
+        batch.map((p) => p.send),
+        leaseMs,
       );
+      settle(batch, rows, leaseMs);
       return;
     } catch (error) {
       if (batch.length === 1) {
@@ -81,7 +86,8 @@ export class SentMessageWriter {
     }
     for (const pending of batch) {
       try {
-        settle([pending], await insertSentBatch(this.#db, [pending.send], this.#leaseMs()));
+        const leaseMs = this.#leaseMs();
+        settle([pending], await insertSentBatch(this.#db, [pending.send], leaseMs), leaseMs);
       } catch (error) {
         pending.reject(error);
       }
@@ -89,7 +95,10 @@ export class SentMessageWriter {
   }
 }
 
-function settle(batch: readonly Pending[], rows: readonly MessageRow[]): void {
+function settle(batch: readonly Pending[], rows: readonly MessageRow[], leaseMs: number): void {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const pending of batch) pending.resolve(byId.get(pending.send.message.id));
+  for (const pending of batch) {
+    const row = byId.get(pending.send.message.id);
+    pending.resolve(row ? { row, leaseMs } : undefined);
+  }
 }

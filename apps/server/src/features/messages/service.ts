@@ -137,14 +137,14 @@ export class MessageService {
     const entries = this.#announcer.entries(
       deliveriesTo(access, { type: 'new_message', payload: { chatId, message } }),
     );
-    const row = await this.#sent.write({ message: sent, entries });
-    if (!row) {
+    const stored = await this.#sent.write({ message: sent, entries });
+    if (!stored) {
       // The clientId was used before: answer with the first message; its announcement was logged with it.
       const earlier = clientId ? await findByClientId(this.#db, { chatId, senderId: userId, clientId }) : undefined;
       if (!earlier) throw new Error('insert into messages stored nothing and no earlier message has its client id');
       return toMessage(earlier);
     }
-    await this.#announcer.published(entries);
+    await this.#announcer.published(entries, stored.leaseMs);
     return message;
   }
 
