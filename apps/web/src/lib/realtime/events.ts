@@ -14,15 +14,20 @@ export interface EventMeta {
 /** A handler of one event type gets that type's payload, already validated. */
 export type ServerEventHandler<T extends ServerEventType> = (event: ServerEventOfType<T>, meta: EventMeta) => void;
 
-export type ParsedPublication = { ok: true; event: ServerEvent } | { ok: false; error: unknown };
+export type ParsedPublication =
+  { ok: true; event: ServerEvent; id: string | undefined } | { ok: false; error: unknown };
 
 /**
  * The one place a publication is validated: against the union of every event the server publishes, payload
- * included. Handlers receive typed events and never parse again.
+ * included. Handlers receive typed events and never parse again. `id` is the delivery log's id of a durable event
+ * (none for typing), by which a repeat is recognised.
  */
 export function parseServerEvent(data: unknown): ParsedPublication {
   const parsed = serverEventSchema.safeParse(data);
-  return parsed.success ? { ok: true, event: parsed.data } : { ok: false, error: parsed.error.issues };
+  if (!parsed.success) return { ok: false, error: parsed.error.issues };
+  const id =
+    typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string' ? data.id : undefined;
+  return { ok: true, event: parsed.data, id };
 }
 
 export interface EventRegistry {

@@ -241,6 +241,18 @@ describe('RealtimeClient events', () => {
     expect(handler).toHaveBeenLastCalledWith(online, { channel: PERSONAL, offset: 2 });
   });
 
+  it('applies a durable event once even when it is published again with a new offset', () => {
+    const { client, personal } = connectedSetup();
+    const handler = vi.fn();
+    client.on('contact', handler);
+    const request = { type: 'contact', status: 'pending', payload: { from: 'ann', userId: 'u2' } };
+    personal.emit('publication', { channel: PERSONAL, data: { id: 'ev-1', ...request }, offset: 1 });
+    // The publisher died after the broker took it; another process published it again from the delivery log.
+    personal.emit('publication', { channel: PERSONAL, data: { id: 'ev-1', ...request }, offset: 2 });
+    personal.emit('publication', { channel: PERSONAL, data: { id: 'ev-2', ...request }, offset: 3 });
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('logs and drops malformed events, a bad payload of a known type included', () => {
     const { client, personal, logger } = connectedSetup();
     const handler = vi.fn();

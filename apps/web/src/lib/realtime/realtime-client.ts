@@ -11,6 +11,7 @@ import {
 } from 'centrifuge';
 import { createLogger, type Logger } from '../logger';
 import { channelsFor, connectionOptions, subscriptionOptions } from './centrifuge-options';
+import { SeenEvents } from './seen-events';
 import { createEventRegistry, parseServerEvent, type EventRegistry, type ServerEventHandler } from './events';
 import { OUTAGE_INITIAL, reduceOutage, type OutageSignal } from './outage';
 import { admitPublication, NO_POSITIONS, positionAfterSubscribe } from './stream-guard';
@@ -73,6 +74,8 @@ export class RealtimeClient {
   #clientId: string | null = null;
   #outage = OUTAGE_INITIAL;
   #positions = NO_POSITIONS;
+  // Kept across reconnects and resubscribes: a repeat may arrive on the new connection.
+  readonly #seenEvents = new SeenEvents();
   /** One resync per connection, however many channels come back unrecovered. */
   #resyncedThisConnection = false;
   /** Set by a restart after a terminal disconnect: a fresh client has no position to recover from. */
@@ -241,6 +244,10 @@ export class RealtimeClient {
       const parsed = parseServerEvent(ctx.data);
       if (!parsed.ok) {
         this.#log.warn(`${channel}: dropped malformed event`, { data: ctx.data as unknown, issues: parsed.error });
+        return;
+      }
+      if (parsed.id !== undefined && !this.#seenEvents.admit(parsed.id)) {
+        this.#log.debug(`${channel}: skipped event ${parsed.id}, already applied`);
         return;
       }
       this.#events.dispatch(parsed.event, { channel, offset: ctx.offset });
