@@ -98,6 +98,9 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
     setPublicationListener(l: PublicationListener): void {
       listener = l;
     },
+    setStreamLostListener(): void {
+      // One process, no connection in between: a publication is never missed.
+    },
     history(channel: string, since?: number): Promise<HistoryResult> {
       const s = stream(channel);
       const publications = since === undefined ? [] : s.publications.filter((p) => p.offset > since);

@@ -7,10 +7,12 @@ import type {
   PresenceListener,
   Publication,
   PublicationListener,
+  StreamLostListener,
   StreamPosition,
 } from './broker.js';
 import { DEFAULT_HISTORY_OPTIONS } from './broker.js';
 import { newEpoch, newId } from './epoch.js';
+import { StreamWatch } from './stream-watch.js';
 import type { GatewayLogger } from './options.js';
 
 /**
@@ -151,14 +153,22 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const logger = options.logger;
   const processId = newId();
   const redis = new Redis(options.url, { maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+  // Named, so an operator (or a test) can tell this process's pub/sub connection apart in CLIENT LIST.
+  const subscriber = new Redis(options.url, {
+    maxRetriesPerRequest: null,
+    connectionName: `beseda-rt-sub-${processId}`,
+  });
   const topicPrefix = `${prefix}:pub:`;
   const presenceKeyPrefix = `${prefix}:presence:`;
   const presenceExpiryKey = `${prefix}:presence-expiry`;
   const localPresence = new Map<string, string>(); // connection id → user id
   const presenceListeners = new Set<PresenceListener>();
   let listener: PublicationListener = () => undefined;
+  let lostListener: StreamLostListener = () => undefined;
   let closed = false;
+  const watch = new StreamWatch();
+  // Set when the subscriber connection drops; the next 'ready' catches up on what pub/sub missed meanwhile.
+  let missedWhileDown = false;
 
   for (const [name, client] of [
     ['redis', redis],
@@ -178,12 +188,44 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       epoch: message.slice(first + 1, second),
       data: message.slice(second + 1),
     };
+    const channel = topic.slice(topicPrefix.length);
+    if (watch.admit(channel, pub)) deliver(channel, pub);
+  });
+
+  function deliver(channel: string, pub: Publication): void {
     try {
-      listener(topic.slice(topicPrefix.length), pub);
+      listener(channel, pub);
     } catch (error) {
       logger?.error({ err: error }, 'realtime publication listener failed');
     }
+  }
+
+  subscriber.on('close', () => {
+    if (!closed) missedWhileDown = true;
   });
+  subscriber.on('ready', () => {
+    if (!missedWhileDown || closed) return;
+    missedWhileDown = false;
+    catchUp().catch((error: unknown) => {
+      // Not caught up: the subscribers must recover from the history themselves.
+      logger?.warn({ err: error }, 'realtime catch-up after a Redis reconnect failed; subscribers resync');
+      for (const channel of watch.watched()) lostListener(channel);
+    });
+  });
+
+  async function catchUp(): Promise<void> {
+    const channels = watch.watched();
+    if (channels.length === 0) return;
+    // ioredis resubscribes by itself; subscribing again is harmless and its reply says pub/sub is live again, so
+    // nothing published from here on can fall between the history read below and the live stream.
+    await subscriber.subscribe(...channels.map((channel) => topicPrefix + channel));
+    await watch.catchUp({
+      history: (channel, since) => broker.history(channel, since),
+      deliver,
+      lost: (channel) => lostListener(channel),
+    });
+    logger?.info({ channels: channels.length }, 'realtime caught up after a Redis reconnect');
+  }
 
   const keys = (channel: string): [string, string] => [`${prefix}:{${channel}}:h`, `${prefix}:{${channel}}:m`];
   const member = (userId: string, connectionId: string): string => `${userId}\n${connectionId}`;
@@ -232,7 +274,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   refreshTimer.unref();
   sweepTimer.unref();
 
-  return {
+  const broker: Broker = {
     processId,
     async publish(channel: string, data: string): Promise<StreamPosition> {
       const [list, meta] = keys(channel);
@@ -245,13 +287,18 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     },
     async subscribe(channel: string): Promise<void> {
       await subscriber.subscribe(topicPrefix + channel);
+      watch.watch(channel, (await broker.history(channel)).position);
     },
     async unsubscribe(channel: string): Promise<void> {
+      watch.unwatch(channel);
       if (closed) return;
       await subscriber.unsubscribe(topicPrefix + channel);
     },
     setPublicationListener(l: PublicationListener): void {
       listener = l;
+    },
+    setStreamLostListener(l: StreamLostListener): void {
+      lostListener = l;
     },
     async history(channel: string, since?: number): Promise<HistoryResult> {
       const [list, meta] = keys(channel);
@@ -309,4 +356,5 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       await Promise.allSettled([redis.quit(), subscriber.quit()]);
     },
   };
+  return broker;
 }

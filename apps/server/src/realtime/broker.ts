@@ -28,6 +28,9 @@ export interface HistoryResult {
 
 export type PublicationListener = (channel: string, publication: Publication) => void;
 
+/** A channel whose stream this process can no longer continue (its history was lost): subscribers must recover. */
+export type StreamLostListener = (channel: string) => void;
+
 export interface PresenceListener {
   /** The user's first connection anywhere came up. Called once per transition, by the process that saw it. */
   onUserOnline?(userId: string): void;
@@ -45,6 +48,8 @@ export interface Broker {
   unsubscribe(channel: string): Promise<void>;
   /** The one listener of delivered publications (the gateway's hub). */
   setPublicationListener(listener: PublicationListener): void;
+  /** The one listener of lost streams (the gateway's hub). Only a broker that can lose publications calls it. */
+  setStreamLostListener(listener: StreamLostListener): void;
   /** The channel's top position, and with `since` the retained publications after that offset. Creates the
    * stream's epoch if the channel has none yet. */
   history(channel: string, since?: number): Promise<HistoryResult>;

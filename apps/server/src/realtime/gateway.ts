@@ -126,6 +126,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     return true;
   });
   broker.setPublicationListener((channel, pub) => hub.deliver(channel, pub));
+  broker.setStreamLostListener((channel) => hub.lost(channel));
   const controlReady = broker.subscribe(CONTROL_CHANNEL).catch((error: unknown) => {
     logger.error({ err: error }, 'realtime control channel subscribe failed');
   });

@@ -2,6 +2,7 @@ import type { Broker, Publication } from './broker.js';
 import type { Connection } from './connection.js';
 import type { ConnectionRegistry } from './connection-context.js';
 import type { GatewayLogger } from './options.js';
+import { Disconnects } from './codes.js';
 import { encodePublicationPush } from './protocol.js';
 
 interface ChannelEntry {
@@ -81,6 +82,18 @@ export class Hub implements ConnectionRegistry {
       } catch (error) {
         this.logger.error({ channel, connection: connection.id, err: error }, 'realtime delivery failed');
       }
+    }
+  }
+
+  /**
+   * The broker lost the channel's stream (see StreamWatch): its subscribers here get 3010 and recover on reconnect,
+   * or, when the history cannot bring them up to date, are told to refetch.
+   */
+  lost(channel: string): void {
+    const entry = this.channels.get(channel);
+    if (entry === undefined) return;
+    for (const connection of [...entry.connections]) {
+      connection.disconnect(Disconnects.insufficientState, `${channel}: stream lost`);
     }
   }
 

@@ -141,4 +141,61 @@ describe.skipIf(REDIS_URL === undefined)('two gateway processes on one Redis (sk
     await waitFor(() => events.some((e) => e.endsWith('offline:p3')), 5000, 'offline after expiry');
     expect(await b.onlineUsers(['p3'])).toEqual(new Set());
   });
+
+  /** Drops one broker's pub/sub connection (only that one: found by its name); ioredis reconnects it by itself. */
+  async function dropPubSub(of: Broker): Promise<void> {
+    const admin = new Redis(REDIS_URL ?? '');
+    try {
+      const list = await admin.client('LIST');
+      const line = String(list)
+        .split('\n')
+        .find((l) => l.includes(`name=beseda-rt-sub-${of.processId} `));
+      const id = /(?:^| )id=(\d+)/.exec(line ?? '')?.[1];
+      if (id === undefined) throw new Error('pub/sub connection not found');
+      await admin.client('KILL', 'ID', id);
+    } finally {
+      await admin.quit();
+    }
+  }
+
+  it('what is published while a process’s pub/sub connection is down reaches its clients after the reconnect', async () => {
+    const aBroker = broker();
+    const a = await startServer({ broker: aBroker, ownsBroker: false });
+    closeLater(() => a.stop());
+    const b = await processOnRedis();
+    const c = createClient(a.url, { token: await signToken('u1') });
+    closeLater(() => c.disconnect());
+    const { t } = await subscribeAndConnect(c, userChannel('u1'));
+    await b.gateway.publish(userChannel('u1'), { n: 1 });
+    await waitFor(() => t.publications.length === 1, 5000, 'the first publication');
+
+    await dropPubSub(aBroker);
+    // Published at once: before A's subscriber is back (ioredis waits before reconnecting), so never live on A.
+    for (let n = 2; n <= 4; n += 1) await b.gateway.publish(userChannel('u1'), { n });
+    // Nothing is published after the reconnect: only the catch-up can bring them.
+    await waitFor(() => t.publications.length === 4, 5000, 'the missed publications');
+    expect(t.publications.map((p) => (p.data as { n: number }).n)).toEqual([1, 2, 3, 4]);
+    expect(t.subscribed).toHaveLength(1);
+  });
+
+  it('a stream lost while pub/sub was down (Redis restarted empty) makes its subscribers resync', async () => {
+    const aBroker = broker();
+    const a = await startServer({ broker: aBroker, ownsBroker: false });
+    closeLater(() => a.stop());
+    const c = createClient(a.url, { token: await signToken('u2') });
+    closeLater(() => c.disconnect());
+    const { t } = await subscribeAndConnect(c, userChannel('u2'));
+    await aBroker.publish(userChannel('u2'), JSON.stringify({ n: 1 }));
+    await waitFor(() => t.publications.length === 1, 5000, 'the first publication');
+
+    const admin = new Redis(REDIS_URL ?? '');
+    closeLater(async () => {
+      await admin.quit();
+    });
+    await dropPubSub(aBroker);
+    // What a restart without persistence does to the channel: its history and epoch are gone.
+    await admin.del(`${PREFIX}:{${userChannel('u2')}}:h`, `${PREFIX}:{${userChannel('u2')}}:m`);
+    await waitFor(() => t.subscribed.length === 2, 5000, 'a resubscribe after the lost stream');
+    expect(t.subscribed[1]).toMatchObject({ wasRecovering: true, recovered: false });
+  });
 });
