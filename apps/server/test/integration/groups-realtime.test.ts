@@ -129,7 +129,8 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     const message = (sent.body as { message: Message }).message;
     const received = () => client.received.get(groupChannel(group.id)) ?? [];
     await waitFor(() => received().length === 1, 5_000, 'new_message');
-    expect(received()[0]).toEqual({ type: 'new_message', payload: { chatId, message } });
+    // Logged events carry their delivery-log id; typing is not logged and has none.
+    expect(received()[0]).toEqual({ id: expect.any(String), type: 'new_message', payload: { chatId, message } });
     expect(message).toMatchObject({ content, entities, senderId: owner.user.id });
 
     // And back: the joiner types and writes; the owner sees both live.
@@ -137,9 +138,13 @@ describe.each(setups)('group channel through the app ($name)', ({ driver, redis 
     await joiner.client.call(chatApi.sendMessage, { query: { chatId }, body: { content: 'ответ' } });
     await waitFor(() => ownerEvents().length === 5, 5_000, 'typing + message');
     expect(ownerEvents().slice(2)).toEqual([
-      { type: 'new_message', payload: { chatId, message } },
+      { id: expect.any(String), type: 'new_message', payload: { chatId, message } },
       { type: 'typing', payload: { chatId, userId: joiner.user.id, name: joiner.user.nickname } },
-      { type: 'new_message', payload: { chatId, message: expect.objectContaining({ content: 'ответ' }) } },
+      {
+        id: expect.any(String),
+        type: 'new_message',
+        payload: { chatId, message: expect.objectContaining({ content: 'ответ' }) },
+      },
     ]);
   });
 
