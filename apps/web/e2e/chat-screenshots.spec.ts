@@ -130,8 +130,13 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
   await expect(page.getByTestId('day-label')).toHaveCount(4);
   await expect(page.getByTestId('message-edited')).toHaveCount(1);
 
-  // A failed send: the message stays, with «Повторить», and the toast says so.
-  await page.route(/\/api\/chat\/message\/send/, (route) => route.abort(), { times: 1 });
+  // A refused send (no answer or a 5xx would be retried by itself): the message stays, with «Повторить», and the
+  // toast says so.
+  await page.route(
+    /\/api\/chat\/message\/send/,
+    (route) => route.fulfill({ status: 403, json: { error: { code: 'FORBIDDEN', message: 'Refused' } } }),
+    { times: 1 },
+  );
   await page.getByTestId('composer-input').fill('Завтра в 10 у кофейни?');
   await page.getByTestId('composer-input').press('Enter');
   await expect(page.getByTestId('message-failed')).toBeVisible();

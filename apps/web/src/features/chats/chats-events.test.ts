@@ -49,6 +49,7 @@ describe('registerChatEvents', () => {
           content: 'hi',
           entities: [],
           createdAt: message.createdAt,
+          seq: 1,
           status: 'sending',
         },
       },

@@ -28,7 +28,9 @@ import {
   type ReadMessagePayload,
   type TypingPayload,
 } from './chats-state';
-import { EMPTY_OUTBOX, enqueue, markFailed, markRetrying, settle, type Outbox } from './outbox';
+import { EMPTY_OUTBOX, enqueue, markFailed, markRetrying, nextToSend, settle, type Outbox } from './outbox';
+import { SendQueue } from './send-queue';
+import { sendRetryVerdict } from './send-retry';
 
 const log = createLogger('chats');
 
@@ -193,24 +195,37 @@ function receiveMessage(userId: string, message: Message): void {
   set({ outbox: settle(get().outbox, message.clientId) });
 }
 
-async function deliver(clientId: string): Promise<void> {
+/** One send of the chat's queue: resolves once the server has the message (answer or echo), throws otherwise. */
+async function deliver(chatId: string, clientId: string): Promise<void> {
   const entry = get().outbox[clientId];
+  // The echo came first (an earlier attempt did land): nothing left to send.
   if (!entry) return;
   const userId = meId();
-  try {
-    const message = await chatsApi.sendMessage(entry.chatId, {
-      content: entry.content,
-      entities: [...entry.entities],
-      clientId,
-    });
-    receiveMessage(userId, message);
-  } catch (error) {
-    if (!isSignedInAs(userId)) return;
+  const message = await chatsApi.sendMessage(chatId, {
+    content: entry.content,
+    entities: [...entry.entities],
+    clientId,
+  });
+  receiveMessage(userId, message);
+}
+
+const sendQueue = new SendQueue({
+  next: (chatId) => nextToSend(get().outbox, chatId)?.clientId,
+  send: deliver,
+  failed(clientId, error, attempt) {
+    const verdict = sendRetryVerdict(error, attempt);
+    if (verdict !== 'failed') {
+      log.warn(`Could not send a message; trying again in ${verdict.retryInMs} ms`, error);
+      return verdict;
+    }
     log.warn('Could not send a message', error);
     set({ outbox: markFailed(get().outbox, clientId) });
     showToast({ type: 'error', title: i18next.t('chat.sendFailed') });
-  }
-}
+    return verdict;
+  },
+});
+
+if (typeof window !== 'undefined') window.addEventListener('online', () => sendQueue.wake());
 
 /** Spec §5: blank (trimmed) text is not sent. Returns whether a message went out. */
 export function sendText(chatId: string, text: string): boolean {
@@ -219,16 +234,20 @@ export function sendText(chatId: string, text: string): boolean {
   if (content.trim() === '') return false;
   const clientId = crypto.randomUUID();
   set({ outbox: enqueue(get().outbox, { clientId, chatId, content, entities, createdAt: new Date().toISOString() }) });
-  void deliver(clientId);
+  sendQueue.kick(chatId);
   return true;
 }
 
-/** «Повторить»: the same client id, so the server returns the first copy if the first attempt did land. */
+/**
+ * «Повторить»: the same client id, so the server returns the first copy if the first attempt did land. It joins the
+ * end of the chat's queue.
+ */
 export function retrySend(clientId: string): void {
   const outbox = markRetrying(get().outbox, clientId);
-  if (outbox === get().outbox) return;
+  const entry = outbox[clientId];
+  if (outbox === get().outbox || !entry) return;
   set({ outbox });
-  void deliver(clientId);
+  sendQueue.kick(entry.chatId);
 }
 
 export function discardFailed(clientId: string): void {
@@ -320,6 +339,7 @@ export function resyncChats(): void {
 
 /** Sign-out: the next user starts with no history, no outbox and no read markers posted. */
 export function resetChats(): void {
+  sendQueue.reset();
   postedRead.clear();
   set(INITIAL);
 }

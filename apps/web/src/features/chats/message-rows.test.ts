@@ -62,6 +62,7 @@ describe('buildRows', () => {
         content: 'hi',
         entities: [],
         createdAt: day2(9, 2).toISOString(),
+        seq: 1,
         status: 'failed',
       },
     ];
@@ -74,7 +75,15 @@ describe('buildRows', () => {
   it('keeps the client id as the key once the server copy arrives, and hides the settled outbox entry', () => {
     const sent = message('b1', 'me', day2(9, 0), { clientId: 'k1' });
     const pending: OutboxEntry[] = [
-      { clientId: 'k1', chatId: 'c1', content: 'b1', entities: [], createdAt: sent.createdAt, status: 'sending' },
+      {
+        clientId: 'k1',
+        chatId: 'c1',
+        content: 'b1',
+        entities: [],
+        createdAt: sent.createdAt,
+        seq: 1,
+        status: 'sending',
+      },
     ];
     expect(shape(rowsOf([sent], pending))).toEqual(['day', 'k1*']);
   });

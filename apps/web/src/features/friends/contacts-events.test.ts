@@ -4,7 +4,9 @@ import { initI18n, loadAppCatalogue } from '../../lib/i18n/i18n';
 import { queryClient } from '../../lib/query/query-client';
 import { createEventRegistry } from '../../lib/realtime/events';
 import { useUserStore } from '../auth/user-store';
+import { usePresenceStore } from '../presence/presence-store';
 import { toastStore } from '../toasts/toast-store';
+import type { Contact } from '@beseda/protocol/contacts';
 import { fetchContacts } from './contacts-api';
 import { registerContactEvents } from './contacts-events';
 import { contactsQuery } from './contacts-queries';
@@ -13,18 +15,28 @@ vi.mock('./contacts-api', () => ({ fetchContacts: vi.fn(() => Promise.resolve([]
 
 const meta = { channel: 'notification:user#me', offset: 1 };
 
-/** The real event registry, plus the resync hook the contacts registration also uses. */
+/** The real event registry, plus the resync and live hooks the contacts registration also uses. */
 function liveClient() {
   const registry = createEventRegistry(() => undefined);
   const resync = new Set<() => void>();
+  const live = new Set<(channel: string) => void>();
   const client = {
     on: registry.on,
     onResync(listener: () => void) {
       resync.add(listener);
       return () => resync.delete(listener);
     },
+    onLive(listener: (channel: string) => void) {
+      live.add(listener);
+      return () => live.delete(listener);
+    },
   };
-  return { registry, client, resync: () => resync.forEach((listener) => listener()) };
+  return {
+    registry,
+    client,
+    resync: () => resync.forEach((listener) => listener()),
+    subscribed: (channel: string) => live.forEach((listener) => listener(channel)),
+  };
 }
 
 /** The friends page (or the sidebar badge) on screen: it holds the list, and a reload refetches it. */
@@ -46,6 +58,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   queryClient.clear();
+  usePresenceStore.getState().reset();
   useUserStore.getState().reset();
   toastStore.getState().clear();
   vi.clearAllMocks();
@@ -91,6 +104,40 @@ describe('registerContactEvents', () => {
     resync();
     await vi.advanceTimersByTimeAsync(200);
     expect(fetchContacts).toHaveBeenCalledOnce();
+    stop();
+  });
+
+  it('reads the list again once our user channel is live: a friend who came online before it is not lost', async () => {
+    const friend = (status: 'online' | 'offline', lastSeen: string): Contact => ({
+      user: {
+        id: 'u2',
+        nickname: 'anna',
+        name: 'anna',
+        avatarUrl: null,
+        online: { status, lastSeen },
+      },
+      status: 'ACCEPTED',
+      direction: 'OUTGOING',
+    });
+    // The first read: she is offline; she connects before our subscription exists, so her event reaches nobody.
+    vi.mocked(fetchContacts).mockResolvedValueOnce([friend('offline', '2025-03-05T09:00:00.000Z')]);
+    const observer = new QueryObserver(queryClient, contactsQuery('me'));
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    expect(usePresenceStore.getState().users.u2?.online).toBe(false);
+
+    const { client, subscribed } = liveClient();
+    const off = registerContactEvents(client, () => 'me');
+    vi.mocked(fetchContacts).mockResolvedValue([friend('online', '2025-03-05T10:00:00.000Z')]);
+    subscribed('notification:user:message#me');
+    subscribed('notification');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetchContacts).toHaveBeenCalledOnce();
+    subscribed('notification:user#me');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetchContacts).toHaveBeenCalledTimes(2);
+    expect(usePresenceStore.getState().users.u2).toEqual({ online: true, lastSeen: '2025-03-05T10:00:00.000Z' });
+    off();
     stop();
   });
 });

@@ -9,9 +9,20 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'UNKNOWN',
     message: string,
     readonly fields: Readonly<Record<string, string>> = {},
+    /** From `Retry-After` (a 429 or 503): how long the server asks us to wait; null when it did not say. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null if absent or bad. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /** The request never got an answer: offline, DNS, reset connection or the 10 s timeout. */

@@ -100,6 +100,19 @@ describe('call', () => {
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { email: 'validation.required' } });
   });
 
+  it('carries Retry-After of a 429 as milliseconds, so a retry waits what the server asked', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'slow down' } }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+      }),
+    );
+    const error = await call(user.getMe).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 3000 });
+    fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'INTERNAL', message: 'down' } }));
+    expect(await call(user.getMe).catch((e: unknown) => e)).toMatchObject({ status: 503, retryAfterMs: null });
+  });
+
   it('refreshes once on 401 and retries the request', async () => {
     fetchMock
       .mockResolvedValueOnce(unauthorized())

@@ -13,7 +13,7 @@ import {
 import type { login, refresh, register } from '@beseda/protocol/endpoints/auth';
 import type { ApiErrorBody } from '@beseda/protocol/errors';
 import { createLogger, createTraceId } from '../logger';
-import { ApiError, NetworkError } from './api-error';
+import { ApiError, NetworkError, parseRetryAfter } from './api-error';
 import { createRefreshCoordinator, type LockManagerLike } from './refresh';
 
 /** Anything with zod's `parse`: the client stays independent of the schema library's types. */
@@ -139,6 +139,7 @@ function loadErrorBodySchema(): Promise<ErrorBodySchema> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readJson(response);
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   const parsed = await loadErrorBodySchema().then(
     (schema) => schema.safeParse(body),
     (error: unknown) => {
@@ -146,9 +147,11 @@ async function toApiError(response: Response): Promise<ApiError> {
       return { success: false } as const;
     },
   );
-  if (!parsed.success) return new ApiError(response.status, 'UNKNOWN', response.statusText || 'Unknown error');
+  if (!parsed.success) {
+    return new ApiError(response.status, 'UNKNOWN', response.statusText || 'Unknown error', {}, retryAfterMs);
+  }
   const { code, message, fields } = parsed.data.error;
-  return new ApiError(response.status, code, message, fields);
+  return new ApiError(response.status, code, message, fields, retryAfterMs);
 }
 
 async function refreshSession(): Promise<boolean> {

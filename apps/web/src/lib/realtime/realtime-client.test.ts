@@ -291,4 +291,29 @@ describe('RealtimeClient events', () => {
       .emit('subscribed', { ...back(false), channel: 'notification' });
     expect(resync).toHaveBeenCalledOnce();
   });
+
+  it('tells which channel went live on a first subscribe, and not on a recovery', () => {
+    const context = setup();
+    const live = vi.fn();
+    context.client.onLive(live);
+    context.client.start(USER);
+    context.current().emit('connected', connected);
+    const personal = context.current().subscription(PERSONAL);
+    const subscribed = (wasRecovering: boolean) => ({
+      channel: PERSONAL,
+      recoverable: true,
+      positioned: true,
+      streamPosition: { offset: 3, epoch: 'e1' },
+      wasRecovering,
+      recovered: wasRecovering,
+      hasRecoveredPublications: false,
+    });
+    personal.emit('subscribed', subscribed(false));
+    expect(live).toHaveBeenCalledExactlyOnceWith(PERSONAL);
+
+    context.current().emit('connecting', { code: 3001, reason: 'shutdown' });
+    context.current().emit('connected', connected);
+    personal.emit('subscribed', subscribed(true));
+    expect(live).toHaveBeenCalledOnce();
+  });
 });

@@ -55,6 +55,7 @@ export interface RealtimeClientOptions {
 }
 
 type Listener = () => void;
+type ChannelListener = (channel: string) => void;
 
 /**
  * The app's realtime connection (STYLE habit 7): a framework-agnostic owner of the `centrifuge` client, its three
@@ -68,6 +69,7 @@ export class RealtimeClient {
   readonly #events: EventRegistry;
   readonly #stateListeners = new Set<Listener>();
   readonly #resyncListeners = new Set<Listener>();
+  readonly #liveListeners = new Set<ChannelListener>();
   #state: ConnectionState = 'disconnected';
   #centrifuge: CentrifugeLike | null = null;
   #userId: string | null = null;
@@ -122,6 +124,17 @@ export class RealtimeClient {
   onResync(listener: Listener): () => void {
     this.#resyncListeners.add(listener);
     return () => this.#resyncListeners.delete(listener);
+  }
+
+  /**
+   * Called when a channel's subscription starts afresh (the first subscribe of a connection, not a recovery): its
+   * events reach us from now on, and nothing published before can be recovered, because a first subscribe has no
+   * position to recover from. What was read over REST before this moment (the initial loads race the connect) may
+   * have missed an event published in between: a feature that must not stay stale re-reads it here.
+   */
+  onLive(listener: ChannelListener): () => void {
+    this.#liveListeners.add(listener);
+    return () => this.#liveListeners.delete(listener);
   }
 
   /**
@@ -228,6 +241,7 @@ export class RealtimeClient {
     subscription.on('subscribed', (ctx) => {
       if (!live()) return;
       this.#positions = positionAfterSubscribe(this.#positions, channel, ctx);
+      if (!ctx.wasRecovering) this.#notify(this.#liveListeners, channel);
       if (ctx.wasRecovering && !ctx.recovered) {
         this.#log.log(`${channel}: missed events could not be recovered; resyncing`);
         this.#resync();
@@ -270,11 +284,15 @@ export class RealtimeClient {
   #resync(): void {
     if (this.#resyncedThisConnection) return;
     this.#resyncedThisConnection = true;
-    for (const listener of [...this.#resyncListeners]) {
+    this.#notify(this.#resyncListeners, undefined);
+  }
+
+  #notify<T>(listeners: ReadonlySet<(arg: T) => void>, arg: T): void {
+    for (const listener of [...listeners]) {
       try {
-        listener();
+        listener(arg);
       } catch (error) {
-        this.#log.error('Resync listener failed', error);
+        this.#log.error('Realtime listener failed', error);
       }
     }
   }
