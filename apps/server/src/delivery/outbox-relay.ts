@@ -10,7 +10,7 @@ export interface OutboxRelayOptions {
   leaseMs: number;
   /** How often the relay looks for entries left behind (a crashed writer's, whose lease ran out). */
   pollMs: number;
-  /** How often it retries while the broker is failing. */
+  /** The first retry after the broker failed; later ones back off, up to 2 s. */
   retryMs: number;
   /** Entries per claim. */
   batchSize: number;
@@ -25,6 +25,9 @@ export const DEFAULT_OUTBOX_RELAY_OPTIONS: OutboxRelayOptions = {
   batchSize: 200,
   deleteDelayMs: 50,
 };
+
+/** The longest wait between retries during a long outage. */
+const MAX_RETRY_MS = 2_000;
 
 /**
  * Publishes the delivery log (`realtime_outbox`). Two paths, one rule: an entry leaves the log only after the broker
@@ -46,6 +49,8 @@ export class OutboxRelay {
   readonly #logger: Logger;
   readonly #options: OutboxRelayOptions;
   #behind = false;
+  /** Failed relay rounds in a row: the retry backs off while the broker or the database stays away. */
+  #failures = 0;
   #relaying: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
@@ -81,7 +86,8 @@ export class OutboxRelay {
    */
   async published(entries: readonly OutboxEntry[], leaseMs: number): Promise<void> {
     if (entries.length === 0) return;
-    if (leaseMs === 0 || this.#behind) {
+    if (this.#behind) return; // the relay's retry, already scheduled, takes them in order
+    if (leaseMs === 0) {
       this.#kick();
       return;
     }
@@ -146,7 +152,9 @@ export class OutboxRelay {
       })
       .finally(() => {
         this.#relaying = null;
-        this.#schedule(this.#behind ? this.#options.retryMs : this.#options.pollMs);
+        this.#failures = this.#behind ? this.#failures + 1 : 0;
+        const retryMs = Math.min(this.#options.retryMs * 2 ** (this.#failures - 1), MAX_RETRY_MS);
+        this.#schedule(this.#behind ? retryMs : this.#options.pollMs);
       });
   }
 
