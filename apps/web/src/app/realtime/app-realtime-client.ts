@@ -1,4 +1,5 @@
 import { getWsToken } from '@beseda/protocol/endpoints/auth';
+import { userChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import i18next from 'i18next';
 import { fetchMe } from '../../features/auth/auth-api';
 import { useUserStore } from '../../features/auth/user-store';
@@ -67,6 +68,16 @@ function resyncUser(): void {
 }
 
 /**
+ * A channel subscribed afresh cannot recover what was published between the initial loads (which race the connect)
+ * and this moment: re-read what it feeds, in the background. Contacts do the same inside their registration.
+ */
+function rereadWhatWentLive(channel: string): void {
+  const me = useUserStore.getState().id;
+  if (channel === userMessageChannel(me)) resyncChats();
+  else if (channel === userChannel(me)) resyncGroups(me);
+}
+
+/**
  * Every feature's realtime wiring, installed once per client: event handlers that update the query cache and the
  * stores, and resync listeners that refetch what could not be recovered (contacts: inside their registration, with
  * the reload their events coalesce into). Returns the function that removes them all.
@@ -80,6 +91,7 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     client.onResync(resyncUser),
     client.onResync(resyncChats),
     client.onResync(() => resyncGroups(useUserStore.getState().id)),
+    client.onLive(rereadWhatWentLive),
   ];
   return () => {
     for (const remove of removers) remove();
