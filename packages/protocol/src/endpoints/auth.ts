@@ -25,7 +25,10 @@ export const login = defineEndpoint({
   errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
 });
 
-/** No body: rotates the refresh cookie. A rotated token presented again revokes its session (401). */
+/**
+ * No body: rotates the refresh cookie. The token it replaced still answers for 30 s with the same successor (tabs that
+ * refresh together); presented later it revokes the session (401). A token never issued is a 401 and ends nothing.
+ */
 export const refresh = defineEndpoint({
   method: 'POST',
   path: '/auth/refresh',
