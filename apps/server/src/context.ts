@@ -27,6 +27,7 @@ import { SystemChatService } from './features/system-chat/service.js';
 import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
+import { createCreationLimiters } from './rate-limit/creation-limits.js';
 import { createUserRateLimiter, type SharedLimitStore } from './rate-limit/user-rate-limiter.js';
 import { Announcer } from './realtime/announcer.js';
 import type { Broker } from './realtime/broker.js';
@@ -134,11 +135,19 @@ export async function createAppContext(config: Config, options: AppContextOption
     });
     // The broker answers who is online, on every process.
     const presenceReader = broker;
+    const limitStore = config.redisUrl ? openLimitStore(config.redisUrl, config.redisKeyPrefix, logger) : null;
+    // Creating invites, groups, channels and friend requests: per-user flood limits, shared like message writes.
+    const creations = createCreationLimiters(config.createRateLimitMax, limitStore);
     const systemChat = new SystemChatService({ db, announcer });
     const accounts = new AccountService({ db, announcer, passwords, sessions, hooks: systemChat });
-    const contacts = new ContactService({ db, announcer, presence: presenceReader, accounts });
+    const contacts = new ContactService({
+      db,
+      announcer,
+      presence: presenceReader,
+      accounts,
+      requests: creations.contactRequests,
+    });
     const chats = new ChatService({ db, presence: presenceReader, accounts, contacts, systemChats: systemChat });
-    const limitStore = config.redisUrl ? openLimitStore(config.redisUrl, config.redisKeyPrefix, logger) : null;
     const messages = new MessageService({
       db,
       announcer,
@@ -150,9 +159,16 @@ export async function createAppContext(config: Config, options: AppContextOption
         limitStore,
       ),
     });
-    const groups = new GroupService({ db, announcer, presence: presenceReader, accounts, chats });
-    const channels = new ChannelService({ db, announcer, groups });
-    const invites = new InviteService({ db, announcer, groups });
+    const groups = new GroupService({
+      db,
+      announcer,
+      presence: presenceReader,
+      accounts,
+      chats,
+      creations: creations.groups,
+    });
+    const channels = new ChannelService({ db, announcer, groups, creations: creations.channels });
+    const invites = new InviteService({ db, announcer, groups, creations: creations.invites });
     const fileStorage = new DiskStorage(path.join(config.dataDir, 'files'));
     const files = new FileService({
       db,
