@@ -28,6 +28,7 @@ import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
 import { createCreationLimiters } from './rate-limit/creation-limits.js';
+import { createLoginThrottle } from './rate-limit/login-throttle.js';
 import { createUserRateLimiter, type SharedLimitStore } from './rate-limit/user-rate-limiter.js';
 import { Announcer } from './realtime/announcer.js';
 import type { Broker } from './realtime/broker.js';
@@ -138,8 +139,17 @@ export async function createAppContext(config: Config, options: AppContextOption
     const limitStore = config.redisUrl ? openLimitStore(config.redisUrl, config.redisKeyPrefix, logger) : null;
     // Creating invites, groups, channels and friend requests: per-user flood limits, shared like message writes.
     const creations = createCreationLimiters(config.createRateLimitMax, limitStore);
+    // Sign-in guesses per account (any number of addresses): a doubling delay, shared like the limits above.
+    const loginAttempts = createLoginThrottle(limitStore);
     const systemChat = new SystemChatService({ db, announcer });
-    const accounts = new AccountService({ db, announcer, passwords, sessions, hooks: systemChat });
+    const accounts = new AccountService({
+      db,
+      announcer,
+      passwords,
+      sessions,
+      loginAttempts,
+      hooks: systemChat,
+    });
     const contacts = new ContactService({
       db,
       announcer,

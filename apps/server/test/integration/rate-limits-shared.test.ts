@@ -7,6 +7,7 @@ import * as groupApi from '@beseda/protocol/endpoints/group';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invites } from '../../src/db/schema/groups.js';
+import { FREE_LOGIN_FAILURES } from '../../src/rate-limit/login-policy.js';
 import { directChat, newPerson, type Person } from './chats-fixtures.js';
 import { createTestDatabase, type TestDatabase, type TestResponse, type TestServer, startServer } from './harness.js';
 import { deleteRedisKeys, uniqueRedisPrefix } from './realtime-redis.js';
@@ -37,6 +38,8 @@ describe.skipIf(!enabled)(
         authSecret: randomBytes(32).toString('base64url'),
         messageRateLimitMax: 3,
         createRateLimitMax: 2,
+        // The per-account test below guesses from many addresses, as behind a proxy that names them.
+        trustProxy: true,
         authRateLimitMax: 2,
       };
       a = await startServer('postgres', overrides, { sharedDatabase: database });
@@ -99,6 +102,26 @@ describe.skipIf(!enabled)(
       expect(errorCode(refused)).toBe('RATE_LIMITED');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(await a.ctx.db.$count(invites, eq(invites.groupId, group.group.id))).toBe(2);
+    });
+
+    it('delays guesses at one account from many addresses on both servers together', async () => {
+      const email = `target-${randomBytes(4).toString('hex')}@example.com`;
+      const guess = (server: TestServer, address: number) =>
+        server
+          .client()
+          .send(
+            authApi.login,
+            {},
+            { json: { email, password: `guess-${address}` }, headers: { 'x-forwarded-for': `10.0.0.${address}` } },
+          );
+      for (let address = 1; address <= FREE_LOGIN_FAILURES; address++) {
+        expect((await guess(address % 2 === 0 ? a : b, address)).status).toBe(403);
+      }
+      const delayed = await guess(a, 100);
+      expect(delayed.status).toBe(429);
+      expect(errorCode(delayed)).toBe('RATE_LIMITED');
+      expect(Number(delayed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await guess(b, 101)).status).toBe(429);
     });
 
     it('counts sign-in attempts from one address on both servers together', async () => {

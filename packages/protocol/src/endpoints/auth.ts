@@ -16,7 +16,10 @@ export const register = defineEndpoint({
   errors: ['EMAIL_OR_NICKNAME_TAKEN', 'RATE_LIMITED'],
 });
 
-/** 403 INVALID_CREDENTIALS for a wrong e-mail and a wrong password alike; rate limited per IP. */
+/**
+ * 403 INVALID_CREDENTIALS for a wrong e-mail and a wrong password alike; rate limited per IP, and per e-mail (known or
+ * not) by a delay that doubles after 5 failures, up to 15 minutes: 429 with Retry-After.
+ */
 export const login = defineEndpoint({
   method: 'POST',
   path: '/auth/login',
