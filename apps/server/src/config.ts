@@ -32,6 +32,11 @@ export interface Config {
   authRateLimitMax: number;
   /** Message sends and edits per user per 10 s (across processes with REDIS_URL). */
   messageRateLimitMax: number;
+  /**
+   * Invites, channels and friend requests each, per user per 10 minutes (groups: a third); set far above what a
+   * person does, it only stops floods (rate-limit/creation-limits.ts).
+   */
+  createRateLimitMax: number;
   bodyLimitBytes: number;
   webDistDir: string;
   /** Behind a reverse proxy, take the client IP and protocol from X-Forwarded-* headers. */
@@ -66,6 +71,7 @@ const envSchema = z.object({
   WS_TOKEN_TTL_SECONDS: positiveInt.default(300),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   MESSAGE_RATE_LIMIT_MAX: positiveInt.default(20),
+  CREATE_RATE_LIMIT_MAX: positiveInt.default(30),
   BODY_LIMIT_BYTES: positiveInt.default(102_400),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -101,6 +107,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
     wsTokenTtlSeconds: e.WS_TOKEN_TTL_SECONDS,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     messageRateLimitMax: e.MESSAGE_RATE_LIMIT_MAX,
+    createRateLimitMax: e.CREATE_RATE_LIMIT_MAX,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

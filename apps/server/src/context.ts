@@ -27,6 +27,8 @@ import { SystemChatService } from './features/system-chat/service.js';
 import { deriveTokenKeys } from './features/sessions/tokens.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { createLogger } from './logger.js';
+import { createCreationLimiters } from './rate-limit/creation-limits.js';
+import { createLoginThrottle } from './rate-limit/login-throttle.js';
 import { createUserRateLimiter, type SharedLimitStore } from './rate-limit/user-rate-limiter.js';
 import { Announcer } from './delivery/announcer.js';
 import { OutboxRelay, type OutboxRelayOptions } from './delivery/outbox-relay.js';
@@ -143,11 +145,28 @@ export async function createAppContext(config: Config, options: AppContextOption
     const announcer = new Announcer({ db, relay: outboxRelay, publisher: gateway, logger });
     // The broker answers who is online, on every process.
     const presenceReader = broker;
-    const systemChat = new SystemChatService({ db, announcer });
-    const accounts = new AccountService({ db, announcer, passwords, sessions, hooks: systemChat });
-    const contacts = new ContactService({ db, announcer, presence: presenceReader, accounts });
-    const chats = new ChatService({ db, presence: presenceReader, accounts, contacts, systemChats: systemChat });
     const limitStore = config.redisUrl ? openLimitStore(config.redisUrl, config.redisKeyPrefix, logger) : null;
+    // Creating invites, groups, channels and friend requests: per-user flood limits, shared like message writes.
+    const creations = createCreationLimiters(config.createRateLimitMax, limitStore);
+    // Sign-in guesses per account (any number of addresses): a doubling delay, shared like the limits above.
+    const loginAttempts = createLoginThrottle(limitStore);
+    const systemChat = new SystemChatService({ db, announcer });
+    const accounts = new AccountService({
+      db,
+      announcer,
+      passwords,
+      sessions,
+      loginAttempts,
+      hooks: systemChat,
+    });
+    const contacts = new ContactService({
+      db,
+      announcer,
+      presence: presenceReader,
+      accounts,
+      requests: creations.contactRequests,
+    });
+    const chats = new ChatService({ db, presence: presenceReader, accounts, contacts, systemChats: systemChat });
     const messages = new MessageService({
       db,
       announcer,
@@ -159,9 +178,16 @@ export async function createAppContext(config: Config, options: AppContextOption
         limitStore,
       ),
     });
-    const groups = new GroupService({ db, announcer, presence: presenceReader, accounts, chats });
-    const channels = new ChannelService({ db, announcer, groups });
-    const invites = new InviteService({ db, announcer, groups });
+    const groups = new GroupService({
+      db,
+      announcer,
+      presence: presenceReader,
+      accounts,
+      chats,
+      creations: creations.groups,
+    });
+    const channels = new ChannelService({ db, announcer, groups, creations: creations.channels });
+    const invites = new InviteService({ db, announcer, groups, creations: creations.invites });
     const fileStorage = new DiskStorage(path.join(config.dataDir, 'files'));
     const files = new FileService({
       db,

@@ -2,6 +2,9 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from '@beseda/protocol/auth';
 import * as authApi from '@beseda/protocol/endpoints/auth';
 import * as userApi from '@beseda/protocol/endpoints/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../src/db/schema/sessions.js';
+import { REFRESH_GRACE_MS } from '../../src/features/sessions/service.js';
 import { deriveTokenKeys, verifyToken } from '../../src/features/sessions/tokens.js';
 import {
   availableDrivers,
@@ -15,6 +18,13 @@ import {
   type TestUser,
 } from './harness.js';
 
+/** The session id part of a refresh token (`<sessionId>.<secret>`). */
+function sessionIdOf(refreshToken: string | undefined): string {
+  const [sessionId] = (refreshToken ?? '').split('.');
+  if (!sessionId) throw new Error('no refresh token');
+  return sessionId;
+}
+
 describe.each(availableDrivers())('auth (%s)', (driver) => {
   let server: TestServer;
   /** One account reused by the tests that only need "some user" (argon2 is deliberately slow). */
@@ -25,6 +35,14 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
     alice = await registerUser(server.client());
   });
   afterAll(() => server.close());
+
+  /** Moves the session's last rotation `ms` into the past, as if the grace window had run out. */
+  async function ageRotation(sessionId: string, ms: number): Promise<void> {
+    await server.ctx.db
+      .update(sessions)
+      .set({ refreshRotatedAt: new Date(Date.now() - ms) })
+      .where(eq(sessions.id, sessionId));
+  }
 
   describe('register', () => {
     it('creates the account, signs it in and sets httpOnly Lax cookies without Secure on http', async () => {
@@ -131,7 +149,7 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
   });
 
   describe('refresh', () => {
-    it('rotates both cookies; replaying the old refresh token revokes the session', async () => {
+    it('rotates both cookies; replaying the old refresh token after the grace window revokes the session', async () => {
       const client = server.client();
       await signIn(client, alice);
       const oldRefresh = client.cookie(REFRESH_COOKIE);
@@ -147,7 +165,8 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       expect(client.cookie(ACCESS_COOKIE)).not.toBe(oldAccess);
       expect((await client.call(userApi.getMe)).status).toBe(200);
 
-      // An attacker (or a stale tab) presents the rotated-away token.
+      // An attacker (or a stale tab) presents the rotated-away token once the grace window has passed.
+      await ageRotation(sessionIdOf(newRefresh), REFRESH_GRACE_MS + 1000);
       const thief = server.client();
       thief.setCookie(REFRESH_COOKIE, oldRefresh ?? '', '/api/auth');
       const replay = await thief.call(authApi.refresh);
@@ -167,14 +186,46 @@ describe.each(availableDrivers())('auth (%s)', (driver) => {
       expect(response.status).toBe(200);
     });
 
-    it('lets exactly one of two concurrent refreshes with one token win', async () => {
+    it('gives two concurrent refreshes with one token the same new token; the session lives on', async () => {
       const client = server.client();
       await signIn(client, alice);
       const token = client.cookie(REFRESH_COOKIE) ?? '';
-      const racers = [server.client(), server.client()];
+      const racers = [server.client(), server.client(), server.client()];
       for (const racer of racers) racer.setCookie(REFRESH_COOKIE, token, '/api/auth');
       const statuses = await Promise.all(racers.map(async (racer) => (await racer.call(authApi.refresh)).status));
-      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses).toEqual([200, 200, 200]);
+      const successors = new Set(racers.map((racer) => racer.cookie(REFRESH_COOKIE)));
+      expect(successors.size).toBe(1);
+      expect(successors.has(token)).toBe(false);
+      for (const racer of racers) expect((await racer.call(userApi.getMe)).status).toBe(200);
+
+      // A late second tab, still inside the grace window, is answered the same way.
+      const late = server.client();
+      late.setCookie(REFRESH_COOKIE, token, '/api/auth');
+      expect((await late.call(authApi.refresh)).status).toBe(200);
+      expect(late.cookie(REFRESH_COOKIE)).toBe(racers[0]?.cookie(REFRESH_COOKIE));
+
+      // Whichever answer the cookie jar kept, the shared successor rotates on as usual.
+      expect((await racers[0]?.call(authApi.refresh))?.status).toBe(200);
+      expect((await racers[0]?.call(userApi.getMe))?.status).toBe(200);
+    });
+
+    it('answers a forged refresh token for a real session with 401 and leaves the session alone', async () => {
+      const client = server.client();
+      await signIn(client, alice);
+      const sessionId = sessionIdOf(client.cookie(REFRESH_COOKIE));
+      await client.call(authApi.refresh);
+      await ageRotation(sessionId, REFRESH_GRACE_MS + 1000);
+
+      const forger = server.client();
+      forger.setCookie(REFRESH_COOKIE, `${sessionId}.${'A'.repeat(43)}`, '/api/auth');
+      const forged = await forger.call(authApi.refresh);
+      expect(forged.status).toBe(401);
+      expect(forged.body).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+
+      expect((await client.call(userApi.getMe)).status).toBe(200);
+      expect((await client.call(authApi.refresh)).status).toBe(200);
+      expect((await client.call(userApi.getMe)).status).toBe(200);
     });
 
     it('answers 401 and clears cookies without a refresh cookie or with garbage', async () => {

@@ -100,6 +100,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     AUTH_RATE_LIMIT_MAX: '10000',
     // Tests send hundreds of messages as one user; the message rate-limit test sets its own small limit.
     MESSAGE_RATE_LIMIT_MAX: '100000',
+    // Fixtures create many groups, invites and contacts per user; the creation-limit test sets its own small limit.
+    CREATE_RATE_LIMIT_MAX: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   return { ...parsed, authSecret: randomBytes(32).toString('base64url'), database, ...overrides };

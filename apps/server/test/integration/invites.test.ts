@@ -40,7 +40,10 @@ describe.each(availableDrivers())('invites (%s)', (driver) => {
     // Explicit lifetimes always mint a new code; null never expires.
     const short = await createInvite(member, group.id, { expiresInHours: 1 });
     expect(short.code).not.toBe(invite.code);
-    expect((await createInvite(member, group.id, { expiresInHours: null })).expiresAt).toBeNull();
+    const permanent = await createInvite(member, group.id, { expiresInHours: null });
+    expect(permanent.expiresAt).toBeNull();
+    // A plain request still answers with the expiring default link, never with the permanent one made since.
+    expect((await createInvite(member, group.id)).code).toBe(invite.code);
     expect(
       (await member.client.call(groupApi.createInvite, { body: { groupId: group.id, expiresInHours: 0 } })).status,
     ).toBe(400);

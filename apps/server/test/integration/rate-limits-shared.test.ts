@@ -3,7 +3,11 @@ import { ACCESS_COOKIE } from '@beseda/protocol/auth';
 import type { Message } from '@beseda/protocol/chats';
 import * as authApi from '@beseda/protocol/endpoints/auth';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as groupApi from '@beseda/protocol/endpoints/group';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invites } from '../../src/db/schema/groups.js';
+import { FREE_LOGIN_FAILURES } from '../../src/rate-limit/login-policy.js';
 import { directChat, newPerson, type Person } from './chats-fixtures.js';
 import { createTestDatabase, type TestDatabase, type TestResponse, type TestServer, startServer } from './harness.js';
 import { deleteRedisKeys, uniqueRedisPrefix } from './realtime-redis.js';
@@ -22,6 +26,9 @@ describe.skipIf(!enabled)(
     let a: TestServer;
     let b: TestServer;
     const redisKeyPrefix = uniqueRedisPrefix();
+    /** Registered once for every test: registrations are limited per IP (2 a minute) here too. */
+    let alice: Person;
+    let bob: Person;
 
     beforeAll(async () => {
       database = await createTestDatabase('postgres');
@@ -30,10 +37,14 @@ describe.skipIf(!enabled)(
         redisKeyPrefix,
         authSecret: randomBytes(32).toString('base64url'),
         messageRateLimitMax: 3,
+        createRateLimitMax: 2,
+        // The per-account test below guesses from many addresses, as behind a proxy that names them.
+        trustProxy: true,
         authRateLimitMax: 2,
       };
       a = await startServer('postgres', overrides, { sharedDatabase: database });
       b = await startServer('postgres', overrides, { sharedDatabase: database });
+      [alice, bob] = [await newPerson(a), await newPerson(b)];
     });
     afterAll(async () => {
       try {
@@ -55,7 +66,6 @@ describe.skipIf(!enabled)(
     const errorCode = (response: TestResponse) => (response.body as { error: { code: string } }).error.code;
 
     it('counts one user’s message writes on both servers together; nothing over the limit is stored', async () => {
-      const [alice, bob] = [await newPerson(a), await newPerson(b)];
       const chatId = await directChat(alice, bob);
       const send = (person: Person, content: string) =>
         person.client.call(chatApi.sendMessage, { query: { chatId }, body: { content, clientId: content } });
@@ -77,6 +87,41 @@ describe.skipIf(!enabled)(
       expect(stored.messages.map((m) => m.content).sort()).toEqual(['два', 'раз', 'три']);
       // Bob's budget is his own.
       expect((await send(through(a, bob), 'привет')).status).toBe(200);
+    });
+
+    it('counts one user’s new invite codes on both servers together; nothing over the limit is stored', async () => {
+      const group = (await alice.client.call(groupApi.createGroup, { body: { name: 'Общий' } })).body as {
+        group: { id: string };
+      };
+      const create = (person: Person, expiresInHours: number) =>
+        person.client.call(groupApi.createInvite, { body: { groupId: group.group.id, expiresInHours } });
+      expect((await create(alice, 1)).status).toBe(200);
+      expect((await create(through(b, alice), 2)).status).toBe(200);
+      const refused = await create(alice, 3);
+      expect(refused.status).toBe(429);
+      expect(errorCode(refused)).toBe('RATE_LIMITED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await a.ctx.db.$count(invites, eq(invites.groupId, group.group.id))).toBe(2);
+    });
+
+    it('delays guesses at one account from many addresses on both servers together', async () => {
+      const email = `target-${randomBytes(4).toString('hex')}@example.com`;
+      const guess = (server: TestServer, address: number) =>
+        server
+          .client()
+          .send(
+            authApi.login,
+            {},
+            { json: { email, password: `guess-${address}` }, headers: { 'x-forwarded-for': `10.0.0.${address}` } },
+          );
+      for (let address = 1; address <= FREE_LOGIN_FAILURES; address++) {
+        expect((await guess(address % 2 === 0 ? a : b, address)).status).toBe(403);
+      }
+      const delayed = await guess(a, 100);
+      expect(delayed.status).toBe(429);
+      expect(errorCode(delayed)).toBe('RATE_LIMITED');
+      expect(Number(delayed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await guess(b, 101)).status).toBe(429);
     });
 
     it('counts sign-in attempts from one address on both servers together', async () => {

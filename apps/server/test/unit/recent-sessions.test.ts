@@ -8,6 +8,8 @@ function session(id: string): SessionRow {
     id,
     userId: 'u',
     refreshTokenHash: 'h',
+    previousRefreshTokenHash: null,
+    refreshRotatedAt: null,
     device: 'd',
     userAgent: 'ua',
     ip: '127.0.0.1',

@@ -4,6 +4,7 @@ import {
   deriveTokenKeys,
   hashRefreshSecret,
   parseRefreshToken,
+  rotatedRefreshToken,
   signToken,
   verifyToken,
 } from '../../src/features/sessions/tokens.js';
@@ -14,7 +15,7 @@ describe('refresh tokens', () => {
   it('round-trip: the parsed hash equals the stored hash', () => {
     const { token, hash } = createRefreshToken(sessionId);
     expect(token.startsWith(`${sessionId}.`)).toBe(true);
-    expect(parseRefreshToken(token)).toEqual({ sessionId, secretHash: hash });
+    expect(parseRefreshToken(token)).toEqual({ sessionId, secret: token.split('.')[1], secretHash: hash });
   });
 
   it('stores only a hash of the secret part', () => {
@@ -22,6 +23,17 @@ describe('refresh tokens', () => {
     const secret = token.split('.')[1] ?? '';
     expect(hash).toBe(hashRefreshSecret(secret));
     expect(hash).not.toContain(secret);
+  });
+
+  it('a rotated token is derived from its predecessor: the same successor every time, a new one per predecessor', () => {
+    const { refresh } = deriveTokenKeys('r'.repeat(40));
+    const first = parseRefreshToken(createRefreshToken(sessionId).token);
+    if (!first) throw new Error('unparsable token');
+    const next = rotatedRefreshToken(refresh, sessionId, first.secret);
+    expect(rotatedRefreshToken(refresh, sessionId, first.secret)).toEqual(next);
+    expect(parseRefreshToken(next.token)).toMatchObject({ sessionId, secretHash: next.hash });
+    expect(next.hash).not.toBe(first.secretHash);
+    expect(rotatedRefreshToken(deriveTokenKeys('o'.repeat(40)).refresh, sessionId, first.secret)).not.toEqual(next);
   });
 
   it('rejects malformed tokens', () => {

@@ -16,7 +16,10 @@ export const register = defineEndpoint({
   errors: ['EMAIL_OR_NICKNAME_TAKEN', 'RATE_LIMITED'],
 });
 
-/** 403 INVALID_CREDENTIALS for a wrong e-mail and a wrong password alike; rate limited per IP. */
+/**
+ * 403 INVALID_CREDENTIALS for a wrong e-mail and a wrong password alike; rate limited per IP, and per e-mail (known or
+ * not) by a delay that doubles after 5 failures, up to 15 minutes: 429 with Retry-After.
+ */
 export const login = defineEndpoint({
   method: 'POST',
   path: '/auth/login',
@@ -25,7 +28,10 @@ export const login = defineEndpoint({
   errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
 });
 
-/** No body: rotates the refresh cookie. A rotated token presented again revokes its session (401). */
+/**
+ * No body: rotates the refresh cookie. The token it replaced still answers for 30 s with the same successor (tabs that
+ * refresh together); presented later it revokes the session (401). A token never issued is a 401 and ends nothing.
+ */
 export const refresh = defineEndpoint({
   method: 'POST',
   path: '/auth/refresh',

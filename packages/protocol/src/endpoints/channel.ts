@@ -32,13 +32,14 @@ export const getChannel = defineEndpoint({
   errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
 });
 
+/** Owner only; rate limited per user. */
 export const createChannel = defineEndpoint({
   method: 'POST',
   path: '/channel/',
   trailingSlashOptional: true,
   body: createChannelBodySchema,
   response: createChannelResponseSchema,
-  errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'NOT_GROUP_OWNER'],
+  errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'NOT_GROUP_OWNER', 'RATE_LIMITED'],
 });
 
 export const renameChannel = defineEndpoint({

@@ -18,13 +18,13 @@ export const listContacts = defineEndpoint({
   errors: ['UNAUTHENTICATED'],
 });
 
-/** A friend request, or the acceptance of theirs when they asked first. */
+/** A friend request, or the acceptance of theirs when they asked first. Rate limited per user (429). */
 export const sendContactRequest = defineEndpoint({
   method: 'POST',
   path: '/contact/send',
   body: contactNicknameBodySchema,
   response: sendContactResponseSchema,
-  errors: [...PARTY_ERRORS, 'CONTACT_EXISTS'],
+  errors: [...PARTY_ERRORS, 'CONTACT_EXISTS', 'RATE_LIMITED'],
 });
 
 export const acceptContactRequest = defineEndpoint({

@@ -31,13 +31,13 @@ export const listGroups = defineEndpoint({
   errors: ['UNAUTHENTICATED'],
 });
 
-/** The caller becomes the owner. `avatarKey`: the caller's unused upload for entity `group`. */
+/** The caller becomes the owner. `avatarKey`: the caller's unused upload for entity `group`. Rate limited per user. */
 export const createGroup = defineEndpoint({
   method: 'POST',
   path: '/group/create',
   body: createGroupBodySchema,
   response: createGroupResponseSchema,
-  errors: ['UNAUTHENTICATED', 'UPLOAD_NOT_FOUND', 'UPLOAD_ALREADY_USED'],
+  errors: ['UNAUTHENTICATED', 'UPLOAD_NOT_FOUND', 'UPLOAD_ALREADY_USED', 'RATE_LIMITED'],
 });
 
 /** Channels, members and roles. */
@@ -77,13 +77,16 @@ export const getVoiceStatus = defineEndpoint({
   errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
 });
 
-/** Any member may invite; without `expiresInHours` the caller's live default invite comes back again. */
+/**
+ * Any member may invite. An invite lives 7 days unless `expiresInHours` says otherwise (null: never expires); without
+ * it the caller's live default invite comes back again. New codes are rate limited per user.
+ */
 export const createInvite = defineEndpoint({
   method: 'POST',
   path: '/group/invite',
   body: createInviteBodySchema,
   response: inviteResponseSchema,
-  errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+  errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'RATE_LIMITED'],
 });
 
 /** What a holder of a valid code may see before joining. Rate limited per IP. */

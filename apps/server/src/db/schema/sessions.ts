@@ -4,7 +4,8 @@ import { users } from './users.js';
 /**
  * One row per sign-in. Only the sha256 of the refresh secret is stored; rotation replaces it, so a stolen database
  * dump cannot be replayed as cookies. `expires_at` slides forward on every refresh; `revoked_at` ends the session for
- * good (logout, terminate, or reuse of a rotated refresh token).
+ * good (logout, terminate, or reuse of a rotated refresh token). The hash the last rotation replaced and when it did
+ * are kept so a token that really was issued and rotated can be told from a forged one (sessions/service.ts).
  */
 export const sessions = pgTable(
   'sessions',
@@ -14,6 +15,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    refreshRotatedAt: timestamp('refresh_rotated_at', { withTimezone: true }),
     device: text('device').notNull(),
     userAgent: text('user_agent').notNull(),
     ip: text('ip').notNull(),

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { EmailOrNicknameTakenError, InvalidCredentialsError, NotFoundError } from '../../errors.js';
+import type { LoginThrottle } from '../../rate-limit/login-policy.js';
 import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import { claimAvatar } from '../files/claim.js';
 import { setBounded } from '../../bounded-map.js';
@@ -34,6 +35,8 @@ export interface AccountServiceDeps {
   announcer: Announcer;
   passwords: PasswordHasher;
   sessions: SessionService;
+  /** Failed sign-ins per e-mail: a delay that doubles (rate-limit/login-policy.ts). */
+  loginAttempts: LoginThrottle;
   hooks?: AccountHooks;
 }
 
@@ -56,6 +59,7 @@ export class AccountService {
   readonly #passwords: PasswordHasher;
   readonly #sessions: SessionService;
   readonly #hooks: AccountHooks | undefined;
+  readonly #loginAttempts: LoginThrottle;
   readonly #displayNames = new Map<string, string>();
 
   constructor(deps: AccountServiceDeps) {
@@ -64,6 +68,7 @@ export class AccountService {
     this.#passwords = deps.passwords;
     this.#sessions = deps.sessions;
     this.#hooks = deps.hooks;
+    this.#loginAttempts = deps.loginAttempts;
   }
 
   /**
@@ -91,11 +96,17 @@ export class AccountService {
     }
   }
 
-  /** Unknown e-mail and wrong password give the same error after the same argon2 work (spec §8, no enumeration). */
+  /**
+   * Unknown e-mail and wrong password give the same error after the same argon2 work (spec §8, no enumeration), and
+   * count the same towards the e-mail's delay: while it runs, 429 with Retry-After and no password is checked.
+   */
   async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
-    const user = await findUserByEmail(this.#db, normalizeEmail(body.email));
+    const email = normalizeEmail(body.email);
+    await this.#loginAttempts.attempt(email);
+    const user = await findUserByEmail(this.#db, email);
     const valid = await this.#passwords.verify(user?.passwordHash ?? null, body.password);
     if (!user || !valid) throw new InvalidCredentialsError();
+    await this.#loginAttempts.succeeded(email);
     const tokens = await this.#announcer.transaction(async (tx, announcements) => {
       const started = await this.#sessions.start(tx, user.id, client);
       await this.#hooks?.onSignedIn(tx, announcements, {

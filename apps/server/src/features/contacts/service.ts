@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { ContactRow } from '../../db/schema/contacts.js';
 import type { UserRow } from '../../db/schema/users.js';
+import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import type { AccountService } from '../accounts/service.js';
 import { toContact } from './dto.js';
@@ -31,6 +32,8 @@ export interface ContactServiceDeps {
   announcer: Announcer;
   presence: PresenceReader;
   accounts: Pick<AccountService, 'findUser'>;
+  /** Friend requests per user (rate-limit/creation-limits.ts). */
+  requests: UserRateLimiter;
 }
 
 export class ContactService {
@@ -38,12 +41,14 @@ export class ContactService {
   readonly #announcer: Announcer;
   readonly #presence: PresenceReader;
   readonly #accounts: Pick<AccountService, 'findUser'>;
+  readonly #requests: UserRateLimiter;
 
   constructor(deps: ContactServiceDeps) {
     this.#db = deps.db;
     this.#announcer = deps.announcer;
     this.#presence = deps.presence;
     this.#accounts = deps.accounts;
+    this.#requests = deps.requests;
   }
 
   async list(userId: string): Promise<Contact[]> {
@@ -55,9 +60,10 @@ export class ContactService {
   /**
    * Sends a request, or accepts theirs when they already asked (as Discord does). A pending outgoing request or an
    * existing friendship is a 409. Two racing first requests of one pair meet at the pair's unique index: the loser
-   * retries once and then sees the winner's row.
+   * retries once and then sees the winner's row. Over the flood limit: 429, nothing written.
    */
   async send(actorId: string, nickname: string): Promise<Contact> {
+    await this.#requests.take(actorId);
     const { actor, target } = await this.#parties(actorId, nickname);
     let row: ContactRow;
     try {

@@ -2,6 +2,7 @@ import type { Channel, CreateChannelBody } from '@beseda/protocol/groups';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
+import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Announcer } from '../../delivery/announcer.js';
 import { channelsOf, findChannelForMember, insertChannel, nextPosition, renameChannel } from './channel-repository.js';
 import { toChannelInfo } from './dto.js';
@@ -13,6 +14,8 @@ export interface ChannelServiceDeps {
   db: Database;
   announcer: Announcer;
   groups: GroupService;
+  /** Channels created per user (rate-limit/creation-limits.ts). */
+  creations: UserRateLimiter;
 }
 
 /** Channels of a group: members list and read them; the owner creates and renames them. */
@@ -20,11 +23,13 @@ export class ChannelService {
   readonly #db: Database;
   readonly #groups: GroupService;
   readonly #announcer: Announcer;
+  readonly #creations: UserRateLimiter;
 
   constructor(deps: ChannelServiceDeps) {
     this.#db = deps.db;
     this.#groups = deps.groups;
     this.#announcer = deps.announcer;
+    this.#creations = deps.creations;
   }
 
   async list(userId: string, groupId: string): Promise<Channel[]> {
@@ -39,8 +44,12 @@ export class ChannelService {
     return this.#view(userId, found.channel, found.group.ownerId);
   }
 
-  /** Owner only (403 NOT_GROUP_OWNER for other members, 404 for non-members); every member hears `channel_created`. */
+  /**
+   * Owner only (403 NOT_GROUP_OWNER for other members, 404 for non-members); every member hears `channel_created`.
+   * Over the flood limit: 429, nothing written.
+   */
   async create(userId: string, body: CreateChannelBody): Promise<Channel> {
+    await this.#creations.take(userId);
     const row = await this.#announcer.transaction(async (tx, announcements) => {
       const { group } = await this.#groups.requireMember(userId, body.groupId, tx);
       if (group.ownerId !== userId) throw new NotGroupOwnerError();

@@ -2,6 +2,7 @@ import type { Channel, CreateGroupBody, Group, GroupMember, GroupSummary, VoiceM
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
+import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import type { AccountService } from '../accounts/service.js';
 import type { ChatService } from '../chats/service.js';
@@ -38,6 +39,8 @@ export interface GroupServiceDeps {
   accounts: Pick<AccountService, 'findUser'>;
   /** Unread counts of channel chats. */
   chats: Pick<ChatService, 'unreadCounts'>;
+  /** Groups created per user (rate-limit/creation-limits.ts). */
+  creations: UserRateLimiter;
 }
 
 /** A group as an invite shows it, before joining. */
@@ -64,9 +67,10 @@ export class GroupService {
   /**
    * One transaction: the group (with the caller's upload `avatarKey` as its picture, if given), the owner and
    * default roles, the creator as owner, the system channel with its `group_created` message and the first text
-   * channel. The creator's other tabs hear `group_created`.
+   * channel. The creator's other tabs hear `group_created`. Over the flood limit: 429, nothing written.
    */
   async create(userId: string, body: CreateGroupBody): Promise<Group> {
+    await this.#deps.creations.take(userId);
     const groupId = uuidv7();
     const now = new Date();
     const avatarKey = body.avatarKey ?? null;

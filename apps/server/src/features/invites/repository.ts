@@ -23,15 +23,15 @@ export async function findValidInvite(db: Database, code: string, now: Date): Pr
   return row;
 }
 
-/** The creator's newest valid invite to the group that lives at least until `until` (null: one that never expires). */
+/**
+ * The creator's newest valid invite to the group that expires after `until` (null: one that never expires). A date
+ * never matches a permanent invite: a link made permanent on purpose is not what a plain request hands out.
+ */
 export async function findReusableInvite(
   db: Database,
   input: { groupId: string; createdBy: string; now: Date; until: Date | null },
 ): Promise<InviteRow | undefined> {
-  const lifetime =
-    input.until === null
-      ? isNull(invites.expiresAt)
-      : or(isNull(invites.expiresAt), gt(invites.expiresAt, input.until));
+  const lifetime = input.until === null ? isNull(invites.expiresAt) : gt(invites.expiresAt, input.until);
   const [row] = await db
     .select()
     .from(invites)

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Database, isUniqueViolation } from '../../db/database.js';
 import type { InviteRow } from '../../db/schema/groups.js';
 import { ForbiddenError } from '../../errors.js';
+import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Announcer } from '../../delivery/announcer.js';
 import { GroupNotFoundError } from '../groups/errors.js';
 import type { GroupService } from '../groups/service.js';
@@ -20,22 +21,27 @@ export interface InviteServiceDeps {
   db: Database;
   announcer: Announcer;
   groups: GroupService;
+  /** New invite codes per user (rate-limit/creation-limits.ts); handing back a live one does not count. */
+  creations: UserRateLimiter;
 }
 
 export class InviteService {
   readonly #db: Database;
   readonly #groups: GroupService;
   readonly #announcer: Announcer;
+  readonly #creations: UserRateLimiter;
 
   constructor(deps: InviteServiceDeps) {
     this.#db = deps.db;
     this.#groups = deps.groups;
     this.#announcer = deps.announcer;
+    this.#creations = deps.creations;
   }
 
   /**
    * Without `expiresInHours` the caller's live default invite is returned again if it has a day left, else a new
-   * one for INVITE_DEFAULT_TTL_HOURS; with it (null: never expires) always a new code.
+   * one for INVITE_DEFAULT_TTL_HOURS; with it (null: never expires) always a new code. A new code over the flood
+   * limit: 429, nothing written.
    */
   async create(userId: string, body: CreateInviteBody): Promise<InviteResponse> {
     await this.#groups.requireMember(userId, body.groupId);
@@ -50,6 +56,7 @@ export class InviteService {
       });
     }
     const hours = body.expiresInHours === undefined ? INVITE_DEFAULT_TTL_HOURS : body.expiresInHours;
+    if (!invite) await this.#creations.take(userId);
     invite ??= await this.#insert({
       groupId: body.groupId,
       createdBy: userId,

@@ -25,8 +25,8 @@ export async function findSessionById(db: Database, id: string): Promise<Session
 }
 
 /**
- * Compare-and-swap of the refresh hash: only the request that still holds the current hash wins, so two concurrent
- * refreshes with one token can never both receive fresh credentials.
+ * Compare-and-swap of the refresh hash: only the request that still holds the current hash rotates it; a concurrent
+ * one finds the hash it presented as the previous one (see SessionService.refresh).
  */
 export async function rotateRefreshHash(
   db: Database,
@@ -34,7 +34,13 @@ export async function rotateRefreshHash(
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
-    .set({ refreshTokenHash: input.newHash, expiresAt: input.expiresAt, lastSeenAt: input.now })
+    .set({
+      refreshTokenHash: input.newHash,
+      previousRefreshTokenHash: input.expectedHash,
+      refreshRotatedAt: input.now,
+      expiresAt: input.expiresAt,
+      lastSeenAt: input.now,
+    })
     .where(
       and(
         eq(sessions.id, input.id),

@@ -18,6 +18,7 @@ import {
   createRefreshToken,
   deriveTokenKeys,
   parseRefreshToken,
+  rotatedRefreshToken,
   type SignedToken,
   signToken,
   type TokenKeys,
@@ -46,6 +47,14 @@ export interface SessionTokens {
 /** last_seen_at is written at most once a minute per session, so authenticated reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
+
+/**
+ * How long after a rotation the token it replaced still counts as a concurrent refresh rather than a replay. Tabs of
+ * one browser refresh within milliseconds of each other when the access token expires, and a refresh whose answer
+ * was lost (a flaky network, a closed laptop lid) is retried by the client within its 10 s request timeout plus a
+ * backoff: 30 s covers both, while a thief replaying a stolen token later than that still revokes the session.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 
 export class SessionService {
   readonly #db: Database;
@@ -114,30 +123,47 @@ export class SessionService {
   }
 
   /**
-   * Rotates the refresh token. Presenting a token whose secret no longer matches means it was already rotated —
-   * someone replayed an old copy — so the whole session is revoked (RFC 6749 §10.4 / OAuth 2.1 reuse detection).
+   * Rotates the refresh token. The token presented is one of three things:
+   * - the current one: it is rotated (compare-and-swap, so of two racing requests one rotates);
+   * - the one the last rotation replaced: within REFRESH_GRACE_MS of that rotation it is a concurrent refresh (another
+   *   tab, or a retry whose answer was lost) and gets the same successor the first one got (tokens.ts); later it is
+   *   a replayed copy of a token that really was issued and rotated, so the whole session is revoked (RFC 6749 §10.4
+   *   / OAuth 2.1 reuse detection);
+   * - anything else, e.g. a forged `<sessionId>.<anything>`: 401, and the session is left alone, so knowing a session
+   *   id is not enough to end it.
+   * Only the last replaced token is recognised: an older one is answered like a forged one.
    */
   async refresh(refreshToken: string | undefined): Promise<SessionTokens> {
     const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
     if (!parsed) throw new UnauthenticatedError('Missing or malformed refresh token');
     const now = new Date();
-    const session = await findSessionById(this.#db, parsed.sessionId);
-    if (!session || !isOpen(session, now)) throw new UnauthenticatedError('Session has ended');
-
-    const next = createRefreshToken(session.id);
-    const rotated = await rotateRefreshHash(this.#db, {
-      id: session.id,
-      expectedHash: parsed.secretHash,
-      newHash: next.hash,
-      expiresAt: this.#refreshExpiry(now),
-      now,
-    });
-    if (!rotated) {
-      await this.#revoke(session.id, 'refresh-token-reuse', now);
-      throw new UnauthenticatedError('Refresh token was already used; the session has been revoked');
+    let session = await findSessionById(this.#db, parsed.sessionId);
+    if (session?.refreshTokenHash === parsed.secretHash && isOpen(session, now)) {
+      const next = rotatedRefreshToken(this.#keys.refresh, session.id, parsed.secret);
+      const rotated = await rotateRefreshHash(this.#db, {
+        id: session.id,
+        expectedHash: parsed.secretHash,
+        newHash: next.hash,
+        expiresAt: this.#refreshExpiry(now),
+        now,
+      });
+      if (rotated) return this.#tokensFor(rotated, next.token, now);
+      // A concurrent refresh with the same token rotated it first: look again, as the previous token.
+      session = await findSessionById(this.#db, parsed.sessionId);
     }
-    const access = await this.#signAccess({ userId: rotated.userId, sessionId: rotated.id }, now);
-    return { sessionId: rotated.id, accessToken: access.token, refreshToken: next.token };
+    if (!session || !isOpen(session, now)) throw new UnauthenticatedError('Session has ended');
+    if (session.previousRefreshTokenHash !== parsed.secretHash || session.refreshRotatedAt === null) {
+      throw new UnauthenticatedError('Unknown refresh token');
+    }
+    const next = rotatedRefreshToken(this.#keys.refresh, session.id, parsed.secret);
+    if (
+      now.getTime() - session.refreshRotatedAt.getTime() <= REFRESH_GRACE_MS &&
+      session.refreshTokenHash === next.hash
+    ) {
+      return this.#tokensFor(session, next.token, now);
+    }
+    await this.#revoke(session.id, 'refresh-token-reuse', now);
+    throw new UnauthenticatedError('Refresh token was already used; the session has been revoked');
   }
 
   /**
@@ -182,6 +208,11 @@ export class SessionService {
     if (!parsed) return null;
     const session = await findSessionById(this.#db, parsed.sessionId);
     return session?.refreshTokenHash === parsed.secretHash ? session.id : null;
+  }
+
+  async #tokensFor(session: SessionRow, refreshToken: string, now: Date): Promise<SessionTokens> {
+    const access = await this.#signAccess({ userId: session.userId, sessionId: session.id }, now);
+    return { sessionId: session.id, accessToken: access.token, refreshToken };
   }
 
   async #lookUp(sessionId: string, now: Date): Promise<SessionRow | undefined> {

@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -9,6 +9,8 @@ import { jwtVerify, SignJWT } from 'jose';
 export interface TokenKeys {
   access: Uint8Array;
   ws: Uint8Array;
+  /** Derives each rotated refresh secret from the one it replaces (see `rotatedRefreshToken`). */
+  refresh: Uint8Array;
 }
 
 export interface TokenClaims {
@@ -22,7 +24,11 @@ export interface SignedToken {
 }
 
 export function deriveTokenKeys(secret: string): TokenKeys {
-  return { access: deriveKey(secret, 'beseda access token'), ws: deriveKey(secret, 'beseda ws token') };
+  return {
+    access: deriveKey(secret, 'beseda access token'),
+    ws: deriveKey(secret, 'beseda ws token'),
+    refresh: deriveKey(secret, 'beseda refresh rotation'),
+  };
 }
 
 /**
@@ -80,12 +86,34 @@ export function createRefreshToken(sessionId: string): { token: string; hash: st
   return { token: `${sessionId}.${secret}`, hash: hashRefreshSecret(secret) };
 }
 
+/**
+ * The token that replaces `secret` on rotation: HMAC(refresh key, secret). Derived rather than random so that two
+ * refreshes racing with one token both receive the same successor without the server storing any token in the clear
+ * (a browser's tabs share one cookie jar, and whichever answer lands last wins it: both must carry the same token).
+ * Unpredictable without AUTH_SECRET, and the first secret of every session is random.
+ */
+export function rotatedRefreshToken(
+  key: Uint8Array,
+  sessionId: string,
+  secret: string,
+): { token: string; hash: string } {
+  const next = createHmac('sha256', key).update(secret).digest('base64url');
+  return { token: `${sessionId}.${next}`, hash: hashRefreshSecret(next) };
+}
+
 const REFRESH_TOKEN_SHAPE = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
-export function parseRefreshToken(token: string): { sessionId: string; secretHash: string } | null {
+export interface ParsedRefreshToken {
+  sessionId: string;
+  /** The secret part as presented: needed to derive its successor, never stored. */
+  secret: string;
+  secretHash: string;
+}
+
+export function parseRefreshToken(token: string): ParsedRefreshToken | null {
   const match = REFRESH_TOKEN_SHAPE.exec(token);
   if (!match?.[1] || !match[2]) return null;
-  return { sessionId: match[1], secretHash: hashRefreshSecret(match[2]) };
+  return { sessionId: match[1], secret: match[2], secretHash: hashRefreshSecret(match[2]) };
 }
 
 /** sha256 is enough here (unlike passwords): the secret is 256 random bits, so there is nothing to brute-force. */

@@ -37,8 +37,9 @@ export async function createChannel(groupId: string, name: string, type: Channel
   return (await call(channel.createChannel, { body: { groupId, name, type } })).channel;
 }
 
-export function createInvite(groupId: string): Promise<InviteResponse> {
-  return call(group.createInvite, { body: { groupId } });
+/** Without `expiresInHours` the server's default (7 days), handing back the caller's live default link if any. */
+export function createInvite(groupId: string, expiresInHours?: number | null): Promise<InviteResponse> {
+  return call(group.createInvite, { body: expiresInHours === undefined ? { groupId } : { groupId, expiresInHours } });
 }
 
 export function fetchInvite(code: string): Promise<InvitePreviewResponse> {
