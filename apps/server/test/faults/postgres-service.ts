@@ -1,0 +1,76 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { onCleanup } from './cleanup.js';
+import { freePort } from './free-port.js';
+import { POSTGRES_USER, type FaultTools } from './tools.js';
+
+export interface PostgresService {
+  /** A fresh, empty database of this cluster; the server migrates it when it starts. */
+  createDatabase(): Promise<string>;
+  /** `pg_ctl stop -m fast`: open connections are cut, as in a database restart. */
+  stop(): void;
+  /** Starts the cluster again on the same port and data directory. */
+  start(): void;
+  /** Stops it for good (immediate) and deletes its directory. */
+  close(): void;
+}
+
+/**
+ * A PostgreSQL cluster of the suite's own (initdb + pg_ctl of Debian's binaries): a free port on 127.0.0.1, a temp
+ * directory, trust authentication, fsync off (a crash of the machine is not what is tested). The machine's own
+ * PostgreSQL is never touched.
+ */
+export async function startPostgres(tools: FaultTools): Promise<PostgresService> {
+  const port = await freePort();
+  const base = mkdtempSync(path.join(tmpdir(), 'beseda-faults-pg-'));
+  const dataDir = path.join(base, 'data');
+  if (tools.asPostgres.length > 0) {
+    const uid = Number(execFileSync('id', ['-u', POSTGRES_USER], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', POSTGRES_USER], { encoding: 'utf8' }).trim());
+    chownSync(base, uid, gid);
+  }
+  const pgCtl = [...tools.asPostgres, tools.pgCtl, '-D', dataDir];
+  const cleanup = onCleanup(
+    `${shellWords([...pgCtl, '-m', 'immediate', '-w', 'stop'])} >/dev/null 2>&1; rm -rf '${base}'`,
+  );
+
+  run([...tools.asPostgres, tools.initdb, '-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  const serverOptions = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const start = () =>
+    run([...pgCtl, '-l', path.join(base, 'postgres.log'), '-o', serverOptions, '-w', '-t', '30', 'start']);
+  start();
+
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    async createDatabase() {
+      const name = `beseda_faults_${randomBytes(4).toString('hex')}`;
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    stop: () => run([...pgCtl, '-m', 'fast', '-w', 'stop']),
+    start,
+    close: () => cleanup.run(),
+  };
+}
+
+function run([command = '', ...args]: string[]): void {
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 60_000, cwd: tmpdir() });
+  if (result.status !== 0) {
+    const output = `${result.stderr}${result.stdout}`.trim();
+    throw new Error(`${[command, ...args].join(' ')} failed (${String(result.status)}): ${output}`);
+  }
+}
+
+function shellWords(words: string[]): string {
+  return words.map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+}
