@@ -13,6 +13,8 @@ export interface ClusterOptions {
   /** Redis with `--appendonly yes` (its history and stream positions survive a restart) or no persistence. */
   appendOnly: boolean;
   pingMs?: ServerSettings['pingMs'];
+  /** Defaults of the cluster's database (e.g. `commit_delay`). */
+  databaseSettings?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function openCluster(
     for (const item of opened.reverse()) await item.close().catch(() => undefined);
   };
   try {
-    const databaseUrl = await postgres.createDatabase();
+    const databaseUrl = await postgres.createDatabase(options.databaseSettings);
     const redis = await startRedis(tools.redisServer, { appendOnly: options.appendOnly });
     opened.push(redis);
     const settings: ServerSettings = {

@@ -9,8 +9,11 @@ import { freePort } from './free-port.js';
 import { POSTGRES_USER, type FaultTools } from './tools.js';
 
 export interface PostgresService {
-  /** A fresh, empty database of this cluster; the server migrates it when it starts. */
-  createDatabase(): Promise<string>;
+  /**
+   * A fresh, empty database of this cluster (the server migrates it when it starts), with `settings` as its
+   * defaults (`ALTER DATABASE … SET`, superuser settings included).
+   */
+  createDatabase(settings?: Readonly<Record<string, string>>): Promise<string>;
   /** `pg_ctl stop -m fast`: open connections are cut, as in a database restart. */
   stop(): void;
   /** Starts the cluster again on the same port and data directory. */
@@ -21,8 +24,8 @@ export interface PostgresService {
 
 /**
  * A PostgreSQL cluster of the suite's own (initdb + pg_ctl of Debian's binaries): a free port on 127.0.0.1, a temp
- * directory, trust authentication, fsync off (a crash of the machine is not what is tested). The machine's own
- * PostgreSQL is never touched.
+ * directory, trust authentication. fsync stays on: without it `commit_delay` (which one fault uses) does nothing.
+ * The machine's own PostgreSQL is never touched.
  */
 export async function startPostgres(tools: FaultTools): Promise<PostgresService> {
   const port = await freePort();
@@ -39,19 +42,24 @@ export async function startPostgres(tools: FaultTools): Promise<PostgresService>
   );
 
   run([...tools.asPostgres, tools.initdb, '-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-  const serverOptions = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const serverOptions = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c max_connections=200`;
   const start = () =>
     run([...pgCtl, '-l', path.join(base, 'postgres.log'), '-o', serverOptions, '-w', '-t', '30', 'start']);
   start();
 
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
-    async createDatabase() {
+    async createDatabase(settings = {}) {
       const name = `beseda_faults_${randomBytes(4).toString('hex')}`;
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
         await client.query(`CREATE DATABASE ${name}`);
+        for (const [key, value] of Object.entries(settings)) {
+          await client.query(
+            `ALTER DATABASE ${name} SET ${client.escapeIdentifier(key)} = ${client.escapeLiteral(value)}`,
+          );
+        }
       } finally {
         await client.end();
       }
