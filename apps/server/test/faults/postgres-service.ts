@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,9 @@ export interface PostgresService {
    */
   createDatabase(settings?: Readonly<Record<string, string>>): Promise<string>;
   /** `pg_ctl stop -m fast`: open connections are cut, as in a database restart. */
-  stop(): void;
+  stop(): Promise<void>;
   /** Starts the cluster again on the same port and data directory. */
-  start(): void;
+  start(): Promise<void>;
   /** Stops it for good (immediate) and deletes its directory. */
   close(): void;
 }
@@ -41,11 +41,23 @@ export async function startPostgres(tools: FaultTools): Promise<PostgresService>
     `${shellWords([...pgCtl, '-m', 'immediate', '-w', 'stop'])} >/dev/null 2>&1; rm -rf '${base}'`,
   );
 
-  run([...tools.asPostgres, tools.initdb, '-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  await run([
+    ...tools.asPostgres,
+    tools.initdb,
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const serverOptions = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c max_connections=200`;
   const start = () =>
     run([...pgCtl, '-l', path.join(base, 'postgres.log'), '-o', serverOptions, '-w', '-t', '30', 'start']);
-  start();
+  await start();
 
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
@@ -71,12 +83,14 @@ export async function startPostgres(tools: FaultTools): Promise<PostgresService>
   };
 }
 
-function run([command = '', ...args]: string[]): void {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 60_000, cwd: tmpdir() });
-  if (result.status !== 0) {
-    const output = `${result.stderr}${result.stdout}`.trim();
-    throw new Error(`${[command, ...args].join(' ')} failed (${String(result.status)}): ${output}`);
-  }
+/** Runs a command to its end without blocking the event loop (the sender keeps sending meanwhile). */
+function run([command = '', ...args]: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { timeout: 60_000, cwd: tmpdir() }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${[command, ...args].join(' ')} failed: ${`${stderr}${stdout}`.trim()}`));
+      else resolve();
+    });
+  });
 }
 
 function shellWords(words: string[]): string {
