@@ -34,6 +34,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Issue 11's fault suite: its own PostgreSQL cluster, Redis and server processes, killed and restarted.
+          // One file, alone: it measures delivery under faults, which two cores shared with other suites would skew.
+          name: 'faults',
+          include: ['apps/server/test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

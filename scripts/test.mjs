@@ -17,6 +17,9 @@ const steps = [
   { name: 'docs', run: () => runStep('node', ['scripts/check-docs.mjs']) },
   { name: 'unit', run: () => vitest('unit') },
   { name: 'integration', run: () => vitest('integration') },
+  // Its own PostgreSQL cluster, Redis and server processes, killed and restarted; skipped, saying why, without
+  // redis-server or Debian's PostgreSQL 15 binaries.
+  { name: 'faults', run: () => vitest('faults') },
   { name: 'build', run: () => runStep('npm', ['run', 'build']) },
   { name: 'bundle budget', run: () => timed(checkBundleBudget) },
   {
@@ -83,7 +86,7 @@ function checkBundleBudget() {
 
 function countTests() {
   const counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const project of ['unit', 'integration']) {
+  for (const project of ['unit', 'integration', 'faults']) {
     const file = `${REPORTS}/${project}.json`;
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
