@@ -57,6 +57,11 @@ export function withoutBidiControls(value: string): boolean {
   return value.search(BIDI_CONTROLS) === -1;
 }
 
+/** The text without bidi embedding, override and isolate controls (what clients show of message text). */
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
+
 /** Spec §5: a non-space, non-@ run, then @, then a domain with at least one dot. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
