@@ -3,7 +3,7 @@ import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 /**
  * Accounts. Ids are UUIDv7 generated in the app (time-ordered, so keyset pagination and index locality stay good).
  * `email` is stored lowercased and trimmed, so its unique constraint is case-insensitive; `nickname` is unique
- * exactly as typed (spec: Nick and nick are two different people). `nickname_skeleton` and
+ * and matched exactly as typed (spec: the tag is case-sensitive). `nickname_skeleton` and
  * `nickname_folded_skeleton` are what the nickname looks like, as typed and case-folded
  * (features/accounts/nickname-skeleton.ts): unique too, so a new nickname that only differs from an existing one by
  * case or by look-alike letters is refused, race-free. One is null only for an account made before they existed
