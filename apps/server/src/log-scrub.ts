@@ -27,8 +27,9 @@ export function withoutQueryValues(error: unknown, depth = 0): unknown {
   const marker = error.message.indexOf(PARAMS_MARKER);
   const message = marker === -1 ? error.message : error.message.slice(0, marker);
   const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-  for (const key of Object.keys(error)) {
-    if (!VALUE_PROPERTIES.has(key)) Object.assign(copy, { [key]: (error as unknown as Record<string, unknown>)[key] });
+  for (const [key, value] of Object.entries(error)) {
+    if (VALUE_PROPERTIES.has(key) || key === 'cause') continue;
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
   }
   Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true, configurable: true });
   const stack = error.stack?.replace(error.message, message);

@@ -2,8 +2,10 @@ import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
+import * as authApi from '@beseda/protocol/endpoints/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
+import { availableDrivers, newCredentials, startServer } from './harness.js';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2gtdmFsdWU';
 const EMAIL = 'victim@example.org';
@@ -64,5 +66,28 @@ describe('logged errors never carry query parameters', () => {
     const error = await failure(() => db.execute(sql`select ${HASH}::int`));
     createLogger('info', capture().stream).error({ err: error }, 'request failed');
     expect(error).toHaveProperty('params', [HASH]);
+  });
+});
+
+describe.each(availableDrivers())('a request whose query fails (%s)', (driver) => {
+  it('logs the failure without the query’s values (a registration’s password hash above all)', async () => {
+    const log = capture();
+    const server = await startServer(driver, {}, { logDestination: { level: 'info', stream: log.stream } });
+    try {
+      // A constraint no row meets: the registration's INSERT reaches PostgreSQL with its values and fails there, and
+      // PostgreSQL's own detail repeats the failing row.
+      await server.ctx.db.execute(sql`alter table users add constraint no_new_rows check (false) not valid`);
+      const credentials = newCredentials();
+      const response = await server.client().call(authApi.register, { body: credentials });
+      expect(response.status).toBe(500);
+      const text = log.text();
+      expect(text).toContain('request failed');
+      expect(text).toContain('Failed query: insert into \\"users\\"');
+      expect(text).not.toContain(credentials.email);
+      expect(text).not.toContain(credentials.nickname);
+      expect(text).not.toContain('argon2id');
+    } finally {
+      await server.close();
+    }
   });
 });
