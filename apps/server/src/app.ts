@@ -6,12 +6,12 @@ import { API_PREFIX } from '@beseda/protocol/constants';
 import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import { RateLimitedError } from './errors.js';
+import { RateLimitedError, ServiceUnavailableError } from './errors.js';
 import { authRoutes } from './http/auth/index.js';
 import { channelRoutes } from './http/channel/index.js';
 import { chatRoutes } from './http/chat/index.js';
 import { contactRoutes } from './http/contact/index.js';
-import { handleError } from './http/error-handler.js';
+import { handleClientError, handleError } from './http/error-handler.js';
 import { fileRoutes } from './http/files/index.js';
 import { groupRoutes } from './http/group/index.js';
 import { healthRoutes } from './http/health/index.js';
@@ -35,6 +35,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Errors Fastify answers by itself (a URL that does not decode, HTTP the parser refuses) get the same body shape
+    // as every other error.
+    frameworkErrors: handleError,
+    clientErrorHandler: handleClientError,
+    // Fastify's own 503 while closing has another body shape; the hook below answers those requests instead.
+    return503OnClosing: false,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -43,7 +49,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   acceptOnlyJson(app);
   app.decorateRequest('auth', null);
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
+    // A request that arrives on a kept-alive connection during shutdown: the load balancer should retry elsewhere.
+    if (closing) throw new ServiceUnavailableError();
     reply.header('x-request-id', request.id);
     // API answers are per user and often carry tokens: no cache may keep them.
     if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store');

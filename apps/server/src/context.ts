@@ -8,6 +8,7 @@ import { openPostgres } from './db/postgres.js';
 import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
 import { isOutdatedClient } from '@beseda/protocol/version';
 import { PasswordHasher } from './features/accounts/password.js';
+import { backfillNicknameSkeletons } from './features/accounts/skeleton-backfill.js';
 import { AccountService } from './features/accounts/service.js';
 import { ChatService } from './features/chats/service.js';
 import { ContactService } from './features/contacts/service.js';
@@ -95,6 +96,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const database = options.database ?? (await openDatabase(config, logger));
   try {
     await database.migrate();
+    await backfillNicknameSkeletons(database.db);
     const passwords = await PasswordHasher.create();
     const sessionEvents = new SessionEvents(logger);
     const sessions = new SessionService({ db: database.db, config, events: sessionEvents });

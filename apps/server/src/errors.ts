@@ -104,6 +104,13 @@ export class ClientOutdatedError extends AppError {
   }
 }
 
+/** The server is shutting down: the request may be retried (on another process). */
+export class ServiceUnavailableError extends AppError {
+  constructor() {
+    super('UNAVAILABLE', 503, 'The server is shutting down; retry');
+  }
+}
+
 export class InternalError extends AppError {
   constructor() {
     super('INTERNAL', 500, 'Internal server error');

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH, messageEntitiesSchema } from './markup-schema.js';
 import { publicUserSchema } from './user.js';
-import { NICKNAME_MAX_LENGTH, requiredString, VALIDATION } from './validation.js';
+import {
+  NICKNAME_MAX_LENGTH,
+  requiredString,
+  VALIDATION,
+  withoutControlCharacters,
+  withoutTextControlCharacters,
+} from './validation.js';
 
 /**
  * Chats and messages (spec §3 Chat / Message, §7 "Chats"). Direct chats exist between friends; every user has one
@@ -142,6 +148,7 @@ export type ChatWithBody = z.infer<typeof chatWithBodySchema>;
 const messageContent = z
   .string({ error: VALIDATION.required })
   .max(MAX_MESSAGE_LENGTH, { error: VALIDATION.invalid })
+  .refine(withoutTextControlCharacters, { error: VALIDATION.invalidCharacters, abort: true })
   .refine((value) => value.trim().length > 0, { error: VALIDATION.required });
 
 export const CLIENT_ID_MAX_LENGTH = 64;
@@ -150,7 +157,12 @@ export const sendMessageBodySchema = z.object({
   content: messageContent,
   entities: messageEntitiesSchema.default([]),
   /** Client-generated id (e.g. a UUID) of an optimistic message: a retried send with it returns the first one. */
-  clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH).optional(),
+  clientId: z
+    .string()
+    .min(1)
+    .max(CLIENT_ID_MAX_LENGTH)
+    .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters })
+    .optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 

@@ -39,7 +39,7 @@ export interface Endpoint {
 
 /**
  * Codes any endpoint may answer, whatever it does: a malformed or invalid request (VALIDATION_FAILED), a body that is
- * too large or not JSON, an unsafe method from a foreign Origin, a server fault.
+ * too large or not JSON, an unsafe method from a foreign Origin, a server fault, a server shutting down (UNAVAILABLE).
  */
 export const COMMON_ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -47,6 +47,7 @@ export const COMMON_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'ORIGIN_REJECTED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];
 
 /** Keeps the literal method, path and error codes in the descriptor's type, so addresses and inputs are checked. */

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   /** The client states an older protocol version than the server speaks (`version.ts`): 426, reload for the new build. */
   'CLIENT_OUTDATED',
   'INTERNAL',
+  /** 503: the process is shutting down; retrying (elsewhere) is safe. */
+  'UNAVAILABLE',
   /** Contacts: a friend request to oneself. */
   'CONTACT_SELF',
   /** No user has this nickname (nicknames are case-sensitive). */

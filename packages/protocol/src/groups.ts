@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema } from './user.js';
-import { avatarKeyField, VALIDATION } from './validation.js';
+import { avatarKeyField, VALIDATION, withoutBidiControls, withoutControlCharacters } from './validation.js';
 
 /**
  * Groups (servers), their channels, members, roles and invites (spec §3 Group / Channel / Invite link, §7 "Channels
@@ -24,13 +24,15 @@ export type RoleKey = z.infer<typeof roleKeySchema>;
 export const channelKeySchema = z.enum(['welcome', 'general']);
 export type ChannelKey = z.infer<typeof channelKeySchema>;
 
-/** Trimmed, 1..max characters; the error keys are the shared validation keys. */
+/** Trimmed, 1..max characters, no control or bidi override characters; the error keys are the shared ones. */
 function nameField(max: number) {
   return z
     .string({ error: VALIDATION.required })
     .trim()
     .min(1, { error: VALIDATION.required, abort: true })
-    .max(max, { error: VALIDATION.invalid });
+    .max(max, { error: VALIDATION.invalid })
+    .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters })
+    .refine(withoutBidiControls, { error: VALIDATION.invalidCharacters });
 }
 
 /** A channel as every member sees it (what group events carry: nothing in it depends on the viewer). */
@@ -103,8 +105,16 @@ export type Group = z.infer<typeof groupSchema>;
 export const groupIdParamsSchema = z.object({ id: z.uuid().toLowerCase() });
 export const groupIdQuerySchema = z.object({ groupId: z.uuid().toLowerCase() });
 export const channelIdQuerySchema = z.object({ channelId: z.uuid().toLowerCase() });
-/** Any string: a malformed code is answered like an unknown one (404 INVITE_NOT_FOUND). */
-export const inviteCodeParamsSchema = z.object({ code: z.string().min(1).max(INVITE_CODE_MAX_LENGTH) });
+/**
+ * Any printable string: a malformed code is answered like an unknown one (404 INVITE_NOT_FOUND). Control characters
+ * never come from a shared link; they are refused (400) before they reach the database, which cannot hold U+0000.
+ */
+const inviteCodeField = z
+  .string()
+  .min(1)
+  .max(INVITE_CODE_MAX_LENGTH)
+  .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters });
+export const inviteCodeParamsSchema = z.object({ code: inviteCodeField });
 
 export const createGroupBodySchema = z.object({
   /** The client defaults it to «Сервер » + nickname (spec §2 New group). */
@@ -174,7 +184,7 @@ export const invitePreviewResponseSchema = z.object({
 });
 export type InvitePreviewResponse = z.infer<typeof invitePreviewResponseSchema>;
 
-export const acceptInviteBodySchema = z.object({ code: z.string().min(1).max(INVITE_CODE_MAX_LENGTH) });
+export const acceptInviteBodySchema = z.object({ code: inviteCodeField });
 export type AcceptInviteBody = z.input<typeof acceptInviteBodySchema>;
 /** `joined`: true when this call made the caller a member; false when they already were (nothing changed). */
 export const acceptInviteResponseSchema = z.object({ joined: z.boolean(), groupId: z.string() });

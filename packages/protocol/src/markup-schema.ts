@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION, withoutControlCharacters } from './validation.js';
 
 /**
  * The wire shape of message markup (spec §3 "Message entity"): a message is plain `content` plus a list of
@@ -27,7 +28,11 @@ export const messageEntitySchema = z.object({
   offset: z.number().int().nonnegative().max(MAX_MESSAGE_LENGTH),
   length: z.number().int().positive().max(MAX_MESSAGE_LENGTH),
   /** Present only, and always, on `text_link`; `validateEntities` enforces that and the URL's safety. */
-  url: z.string().max(MAX_LINK_URL_LENGTH).optional(),
+  url: z
+    .string()
+    .max(MAX_LINK_URL_LENGTH)
+    .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters })
+    .optional(),
   /** Optional on `pre` only: the tag typed after the opening backticks. */
   language: z.string().regex(CODE_LANGUAGE_PATTERN).optional(),
 });

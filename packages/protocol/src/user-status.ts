@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION, withoutControlCharacters } from './validation.js';
 
 /**
  * `POST /api/user-status/disconect` (spelt as in the spec), sent with `navigator.sendBeacon` on page unload. The
@@ -8,7 +9,12 @@ import { z } from 'zod';
  */
 export const userStatusDisconnectBodySchema = z
   .object({
-    clientId: z.string().min(1).max(128).optional(),
+    clientId: z
+      .string()
+      .min(1)
+      .max(128)
+      .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters })
+      .optional(),
   })
   // Fastify validates a missing body as null.
   .nullish();

@@ -13,9 +13,54 @@ export const VALIDATION = {
   passwordLength: 'validation.passwordLength',
   passwordsMismatch: 'validation.passwordsMismatch',
   invalid: 'validation.invalid',
+  invalidCharacters: 'validation.invalidCharacters',
 } as const;
 
 export type ValidationKey = (typeof VALIDATION)[keyof typeof VALIDATION];
+
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const FIRST_NON_CONTROL = 0x20;
+
+function hasControlCharacter(value: string, allowLineBreaksAndTabs: boolean): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= FIRST_NON_CONTROL) continue;
+    if (allowLineBreaksAndTabs && (code === TAB || code === LINE_FEED)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * False for a value with a C0 control character (U+0000–U+001F): they mean nothing in a one-line field, and
+ * PostgreSQL cannot even store U+0000, so such a value gets a field error instead of failing in the database.
+ */
+export function withoutControlCharacters(value: string): boolean {
+  return !hasControlCharacter(value, false);
+}
+
+/** Message text keeps line feeds and tabs; every other C0 control character is refused. */
+export function withoutTextControlCharacters(value: string): boolean {
+  return !hasControlCharacter(value, true);
+}
+
+/**
+ * Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): in a name they reorder the text
+ * around it wherever it is shown ("gnp.exe" tricks). Names refuse them rather than losing them silently, so what is
+ * stored is exactly what was typed, and the browser form says why before anything is sent.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** False for a value with a bidi embedding, override or isolate control. */
+export function withoutBidiControls(value: string): boolean {
+  return value.search(BIDI_CONTROLS) === -1;
+}
+
+/** The text without bidi embedding, override and isolate controls (what clients show of message text). */
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
 
 /** Spec §5: a non-space, non-@ run, then @, then a domain with at least one dot. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,10 +75,12 @@ export const NICKNAME_PATTERN = /^[\p{L}\p{N}_]{3,32}$/u;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** Trimmed, non-empty, and free of control characters. */
 export const requiredString = z
   .string({ error: VALIDATION.required })
   .trim()
-  .min(1, { error: VALIDATION.required, abort: true });
+  .min(1, { error: VALIDATION.required, abort: true })
+  .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters, abort: true });
 
 export const emailField = requiredString
   .max(EMAIL_MAX_LENGTH, { error: VALIDATION.emailTooLong })

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { ApiErrorBody } from '@beseda/protocol/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -43,18 +44,44 @@ function toAppError(error: FastifyError): AppError {
       return new UnsupportedMediaTypeError();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new BadRequestError('Malformed JSON body');
+    case 'FST_ERR_BAD_URL':
+      return new BadRequestError('Malformed URL');
     default:
       return fromStatus(error.statusCode);
   }
 }
 
-/** Other Fastify client errors (bad content length, bad URL…) keep their status with a generic message. */
+/** Other Fastify client errors (bad content length, a too long URL parameter…) keep their status with a generic
+ * message. */
 function fromStatus(status: number | undefined): AppError {
   if (status === undefined || status < 400 || status >= 500) return new InternalError();
   if (status === 401) return new UnauthenticatedError();
   if (status === 403) return new ForbiddenError();
   if (status === 404) return new NotFoundError();
-  return new BadRequestError('Bad request');
+  return new AppError('VALIDATION_FAILED', status, 'Bad request');
+}
+
+/**
+ * Requests that fail before any route or hook runs: Node's HTTP parser refused them (malformed request line or
+ * header, headers too large, a timeout). Fastify's default answer has its own body shape; this one writes the
+ * documented `{ error: { code, message } }` on the raw socket instead.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Request headers are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'Request timed out']
+          : [400, 'Bad Request', 'Malformed request'];
+    const body = JSON.stringify(errorBody(new AppError('VALIDATION_FAILED', status, message)));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

@@ -15,6 +15,7 @@ import { OutboxFlusher } from './outbox-flusher.js';
 import type { GatewayLimits, GatewayLogger, GatewayTiming } from './options.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMING } from './options.js';
 import { encodeUnsubscribePush } from './protocol.js';
+import { normalizeSubprotocolHeader } from './subprotocol-header.js';
 import type { VerifyToken } from './token.js';
 import { WsTransport } from './transport.js';
 
@@ -253,6 +254,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         refuse(socket, '403 Forbidden');
         return true;
       }
+      normalizeSubprotocolHeader(req);
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
       return true;
     },

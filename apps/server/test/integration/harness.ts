@@ -16,8 +16,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
-import { type Config, type DatabaseConfig, parseEnv } from '../../src/config.js';
+import { type Config, type DatabaseConfig, type LogLevel, parseEnv } from '../../src/config.js';
 import { type AppContext, type AppContextOptions, createAppContext } from '../../src/context.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
@@ -122,6 +123,8 @@ export interface StartOptions {
   context?: Omit<AppContextOptions, 'logger' | 'database'>;
   /** A PostgreSQL database shared with other servers (several processes); the caller drops it. */
   sharedDatabase?: TestDatabase;
+  /** Where the server's log lines go (default: stderr at TEST_LOG_LEVEL, silent unless set). */
+  logDestination?: { level: LogLevel; stream: DestinationStream };
 }
 
 export async function startServer(
@@ -135,7 +138,9 @@ export async function startServer(
   const config = testConfig(database.config, overrides);
   const ctx = await createAppContext(config, {
     ...options.context,
-    logger: createLogger(config.logLevel),
+    logger: options.logDestination
+      ? createLogger(options.logDestination.level, options.logDestination.stream)
+      : createLogger(config.logLevel),
     database: database.handle,
   });
   const app = await buildApp(ctx);

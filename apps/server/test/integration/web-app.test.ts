@@ -40,8 +40,8 @@ describe('web app serving', () => {
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
-      "connect-src 'self' ws: wss:",
+      "img-src 'self' data: blob:;",
+      "connect-src 'self';",
       "object-src 'none'",
       "frame-ancestors 'none'",
     ]) {

@@ -1,4 +1,4 @@
-import { WebSocket } from 'ws';
+import { type ClientOptions, WebSocket } from 'ws';
 
 /** A bare WebSocket speaking the protocol by hand, to send what the official client never would. */
 export interface RawClient {
@@ -11,8 +11,9 @@ export interface RawClient {
   send(text: string): void;
 }
 
-export async function openRaw(url: string): Promise<RawClient> {
-  const ws = new WebSocket(url);
+/** `options.headers` lets a test send what third-party clients do (e.g. an empty Sec-WebSocket-Protocol). */
+export async function openRaw(url: string, options: ClientOptions = {}): Promise<RawClient> {
+  const ws = new WebSocket(url, options);
   const client: RawClient = {
     ws,
     frames: [],

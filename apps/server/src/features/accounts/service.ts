@@ -8,6 +8,7 @@ import type { Announcements, Announcer } from '../../delivery/announcer.js';
 import { claimAvatar } from '../files/claim.js';
 import { setBounded } from '../../bounded-map.js';
 import type { ClientInfo, SessionService, SessionTokens } from '../sessions/service.js';
+import { nicknameSkeletons } from './nickname-skeleton.js';
 import type { PasswordHasher } from './password.js';
 import { findUserByEmail, findUserById, insertUser, updateUserAvatar } from './repository.js';
 
@@ -73,7 +74,8 @@ export class AccountService {
 
   /**
    * Creates the account and its first session in one transaction, so a failure leaves nothing behind. Uniqueness is
-   * enforced by the database's constraints, not by a prior SELECT, so two racing registrations cannot both succeed.
+   * enforced by the database's constraints, not by a prior SELECT, so two racing registrations cannot both succeed:
+   * the e-mail, the nickname, and the nickname's skeletons (a nickname passing for a taken one is taken too).
    */
   async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
     const passwordHash = await this.#passwords.hash(body.password);
@@ -83,6 +85,7 @@ export class AccountService {
           id: uuidv7(),
           email: normalizeEmail(body.email),
           nickname: body.nickname,
+          ...nicknameSkeletons(body.nickname),
           name: body.nickname,
           passwordHash,
         });

@@ -12,6 +12,14 @@ describe('describePreview', () => {
     expect(describePreview(preview('hi'), 'me')).toEqual({ kind: 'text', own: false, text: 'hi' });
   });
 
+  it('drops bidi override and isolate controls', () => {
+    expect(describePreview(preview('\u202egnp.exe\u202c \u2067x\u2069'), 'me')).toEqual({
+      kind: 'text',
+      own: false,
+      text: 'gnp.exe x',
+    });
+  });
+
   it('cuts long text with an ellipsis', () => {
     const parts = describePreview(preview('x'.repeat(200)), 'me');
     expect(parts.kind === 'text' && parts.text.length).toBe(PREVIEW_MAX_LENGTH);

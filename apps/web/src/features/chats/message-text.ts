@@ -1,4 +1,5 @@
 import type { MessagePreview } from '@beseda/protocol/chats';
+import { stripBidiControls } from '@beseda/protocol/validation';
 
 /** Small formatting rules for message times and sidebar previews; pure, so tested without a DOM or i18n. */
 
@@ -29,12 +30,13 @@ export type PreviewParts =
 
 /**
  * The sidebar line for a chat's last message. `content` is already plain text (markup markers became entities),
- * so only the layout is flattened: line breaks and runs of spaces become one space, and long text is cut.
+ * so only the layout is flattened: line breaks and runs of spaces become one space, and long text is cut. Bidi
+ * override and isolate controls are dropped, as in the message itself (markup/render-entities.tsx).
  */
 export function describePreview(preview: MessagePreview | null, meId: string): PreviewParts {
   if (!preview) return { kind: 'none' };
   if (preview.system) return { kind: 'system', system: preview.system };
-  const flat = preview.content.replace(/\s+/g, ' ').trim();
+  const flat = stripBidiControls(preview.content).replace(/\s+/g, ' ').trim();
   const text = flat.length > PREVIEW_MAX_LENGTH ? `${flat.slice(0, PREVIEW_MAX_LENGTH - 1).trimEnd()}…` : flat;
   return { kind: 'text', own: preview.senderId === meId, text };
 }

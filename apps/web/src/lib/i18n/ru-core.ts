@@ -20,6 +20,7 @@ export const ruCore = {
     passwordLength: 'Пароль должен содержать от 8 до 128 символов',
     passwordsMismatch: 'Пароли не совпали',
     invalid: 'Некорректное значение',
+    invalidCharacters: 'Содержит недопустимые символы',
   },
   errors: {
     invalidCredentials: 'Неверный email или пароль',

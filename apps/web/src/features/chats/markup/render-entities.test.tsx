@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +100,34 @@ describe('MessageMarkup', () => {
   it('wraps the message in a pre-wrap block that keeps line breaks', () => {
     const out = renderToStaticMarkup(<MessageMarkup text={'a\n\n  b'} entities={[]} />);
     expect(out).toBe(`<div ${cls('markup')}>a\n\n  b</div>`);
+  });
+});
+
+describe('bidi controls in messages', () => {
+  const RLO = '\u202e';
+  const PDF = '\u202c';
+  const ISOLATES = '\u2066\u2067\u2068\u2069';
+
+  it('leaves embedding, override and isolate controls out of the shown text', () => {
+    expect(html(`смотри ${RLO}gnp.exe${PDF} ок`)).toBe('смотри gnp.exe ок');
+    expect(html(`a${ISOLATES}b\u202a\u202b\u202dc`)).toBe('abc');
+    // Right-to-left letters and the weak marks stay: only the reordering controls go.
+    expect(html('שלום \u200fמה')).toBe('שלום \u200fמה');
+  });
+
+  it('keeps entities on the right text when controls precede them, in code too', () => {
+    const text = `${RLO}x **b** \`${RLO}c\``;
+    expect(typed(text)).toBe(`x <strong>b</strong> <code ${cls('code')}>c</code>`);
+    // Offsets count the controls: «BB» is at 4 in the stored text.
+    const entities: MessageEntity[] = [{ type: 'bold', offset: 4, length: 2 }];
+    expect(html(`${RLO}${RLO}aaBBcc`, entities)).toBe('aa<strong>BB</strong>cc');
+  });
+
+  it('isolates the message block, so nothing in it reorders the text around it', () => {
+    // Vitest does not load CSS, so the rule is read from the stylesheet itself.
+    const css = readFileSync(new URL('./markup.module.css', import.meta.url), 'utf8');
+    const rule = /\.markup\s*\{[^}]*\}/.exec(css)?.[0] ?? '';
+    expect(rule).toContain('unicode-bidi: isolate');
   });
 });
 

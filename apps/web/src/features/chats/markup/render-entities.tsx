@@ -1,11 +1,17 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { MESSAGE_ENTITY_TYPES, type MessageEntity } from '@beseda/protocol/markup-schema';
 import { isSafeLinkUrl, splitsSurrogatePair } from '@beseda/protocol/markup-validate';
+import { stripBidiControls } from '@beseda/protocol/validation';
 import styles from './markup.module.css';
 
 /**
  * Message text + entities → React elements. Text only ever reaches the DOM as React text children, so `<img …>`
  * typed in a message is escaped like any other text; there is no HTML string and no `dangerouslySetInnerHTML`.
+ *
+ * Bidi embedding, override and isolate controls are left out of the shown text (an override would reorder the text
+ * after it: "gnp.exe" showing as "exe.png"); they are removed from each piece after slicing, so entity offsets, which
+ * count them, stay right. Together with the `unicode-bidi: isolate` block of `MessageMarkup`, a message cannot
+ * reorder anything.
  *
  * The server validated the entities, but this code does not rely on it: messages may come from an older server,
  * a cache, or a client with a bug. Entities that are out of bounds, of an unknown kind, or crossing another are
@@ -80,7 +86,7 @@ function activateOnKey(event: KeyboardEvent, action: () => void): void {
 function renderNode(text: string, node: EntityNode, options: RenderMessageOptions): ReactNode {
   const { entity } = node;
   const key = `${entity.type}-${node.start}`;
-  const content = text.slice(node.start, node.end);
+  const content = stripBidiControls(text.slice(node.start, node.end));
   const children = renderRange(text, node.start, node.end, node.children, options);
   switch (entity.type) {
     case 'bold':
@@ -152,11 +158,11 @@ function renderRange(
   const out: ReactNode[] = [];
   let cursor = start;
   for (const node of nodes) {
-    if (node.start > cursor) out.push(text.slice(cursor, node.start));
+    if (node.start > cursor) out.push(stripBidiControls(text.slice(cursor, node.start)));
     out.push(renderNode(text, node, options));
     cursor = node.end;
   }
-  if (cursor < end) out.push(text.slice(cursor, end));
+  if (cursor < end) out.push(stripBidiControls(text.slice(cursor, end)));
   return out;
 }
 
