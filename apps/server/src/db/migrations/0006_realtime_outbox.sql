@@ -5,5 +5,3 @@ CREATE TABLE "realtime_outbox" (
 	"lease_until" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
---> statement-breakpoint
-CREATE INDEX "realtime_outbox_lease_idx" ON "realtime_outbox" USING btree ("lease_until");
