@@ -11,6 +11,7 @@ import { SignedInRoot } from '../signed-in/signed-in-root';
 import styles from './layout.module.css';
 import { ResizableSidebar } from './resizable-sidebar';
 import { Toolbar } from './toolbar';
+import { UnreadTitle } from './unread-title';
 import { UserPanel } from './user-panel';
 
 /** The frame of every signed-in page: toolbar, then a section (sidebar + main column), inside the live connection. */
@@ -20,6 +21,7 @@ export function AppLayout() {
     <SignedInRoot realtime={realtime}>
       <AppRealtime client={realtime}>
         <div className={styles.app} data-testid="app-layout">
+          <UnreadTitle />
           <Toolbar />
           <Outlet />
         </div>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { GroupModalHost } from '../../features/groups/group-modal-host';
 import { showGroupModal } from '../../features/groups/group-modals';
 import { ToolbarGroups } from '../../features/groups/toolbar-groups';
+import { pillText } from '../../features/chats/unread-total';
+import { useHomeUnread } from '../../features/chats/use-home-unread';
 import { Icon } from '../../ui/icon';
 import { LogoGlyph } from '../../ui/logo';
 import { Tooltip } from '../../ui/tooltip';
@@ -15,6 +17,8 @@ export function Toolbar() {
   const { pathname } = useLocation();
   const homeActive = pathname.startsWith(ROUTES.friends);
   const settingsActive = pathname.startsWith(ROUTES.settings);
+  const unread = useHomeUnread();
+  const homeLabel = unread > 0 ? `${t('nav.home')}, ${t('chat.unread', { count: unread })}` : t('nav.home');
 
   return (
     <nav className={styles.rail} aria-label={t('nav.groups')}>
@@ -23,13 +27,19 @@ export function Toolbar() {
           <NavLink
             to={ROUTES.friends}
             className={`${styles.railButton} ${styles.homeButton}`}
-            aria-label={t('nav.home')}
+            aria-label={homeLabel}
             aria-current={homeActive ? 'page' : undefined}
             data-testid="toolbar-home"
           >
             <LogoGlyph size={28} />
           </NavLink>
         </Tooltip>
+        {/* Discord's red pill: personal messages are noticed from inside a group too (issue 12, bug 2). */}
+        {unread > 0 ? (
+          <span className={styles.railPill} aria-hidden="true" data-testid="toolbar-home-unread">
+            {pillText(unread)}
+          </span>
+        ) : null}
       </div>
       <div className={styles.railSeparator} aria-hidden="true" />
       <ToolbarGroups label={t('nav.groups')} />

@@ -20,3 +20,10 @@ export function useChannelUnread(channel: Channel): number {
 export function useGroupUnread(channels: readonly Channel[]): boolean {
   return useChatDirectory((directory) => channels.some((channel) => channelUnread(channel, directory) > 0));
 }
+
+/** Unread messages in every channel of every group I belong to (the tab title adds them to the home total). */
+export function groupsUnreadTotal(groups: readonly { channels: readonly Channel[] }[], chats: ChatDirectory): number {
+  let total = 0;
+  for (const group of groups) for (const channel of group.channels) total += channelUnread(channel, chats);
+  return total;
+}

@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useUserStore } from '../auth/user-store';
+import { chatListQuery, type ChatList } from './chats-queries';
+import { useChatsStore } from './chats-store';
+import { homeUnreadTotal } from './unread-total';
+
+/**
+ * Unread personal and official messages, for the home button. It loads the chat list itself: a user who opened a
+ * group first must still see that someone wrote to them (issue 12, bug 2); events keep the cache current after.
+ */
+export function useHomeUnread({ countOpenChat = false } = {}): number {
+  const userId = useUserStore((state) => state.id);
+  const openChatId = useChatsStore((state) => state.currentChatId);
+  const except = countOpenChat ? null : openChatId;
+  const select = useCallback((list: ChatList) => homeUnreadTotal(list, except), [except]);
+  return useQuery({ ...chatListQuery(userId), select }).data ?? 0;
+}
