@@ -4,6 +4,7 @@ import * as groupApi from '@beseda/protocol/endpoints/group';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { call } from './api.js';
 import { newUser, register, type TestUser } from './users.js';
+import { shootWidths } from './widths.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
@@ -50,16 +51,20 @@ test('a group: create with channels, invite, join, live chat with markup, member
   const b = await person(browser, 'grp_b');
   const c = await person(browser, 'grp_c');
 
-  // A creates a group with the default name and lands in its first text channel.
+  // A creates a group with the default name and lands on /channels/{groupId} (spec §2), which shows its first text
+  // channel, selected in the sidebar.
   await a.page.getByTestId('toolbar-add-group').click();
   const newGroup = a.page.getByTestId('new-group-modal');
   await expect(newGroup.getByTestId('new-group-name')).toHaveValue(`Сервер ${a.user.nickname}`);
   await a.page.screenshot({ path: `${shots}group-modal-new-group.png` });
   await newGroup.getByRole('button', { name: 'Создать', exact: true }).click();
-  await expect(a.page).toHaveURL(/\/channels\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(a.page).toHaveURL(/\/channels\/[0-9a-f-]{36}$/);
   const groupId = new URL(a.page.url()).pathname.split('/')[2] ?? '';
   await expect(a.page.getByTestId('group-name')).toHaveText(`Сервер ${a.user.nickname}`);
   await expect(a.page.getByTestId('page-title')).toHaveText('общий');
+  await expect(a.page.getByTestId('channel-row').filter({ hasText: 'общий' })).toHaveAttribute('aria-current', 'page');
+  await expect(a.page.getByTestId('composer-input')).toBeVisible();
+  await expect(a.page).toHaveURL(/\/channels\/[0-9a-f-]{36}$/);
   await expect(a.page.getByTestId('toolbar-group')).toHaveCount(1);
 
   // A adds a text and a voice channel.
@@ -98,8 +103,12 @@ test('a group: create with channels, invite, join, live chat with markup, member
   await expect(b.page.getByTestId('invite-group-name')).toHaveText(`Сервер ${a.user.nickname}`);
   await b.page.screenshot({ path: `${shots}group-invite-page.png` });
   await b.page.getByTestId('invite-accept').click();
-  await expect(b.page).toHaveURL(new RegExp(`/channels/${groupId}/[0-9a-f-]{36}$`));
+  await expect(b.page).toHaveURL(new RegExp(`/channels/${groupId}$`));
   await expect(b.page.getByTestId('group-name')).toHaveText(`Сервер ${a.user.nickname}`);
+  await expect(b.page.getByTestId('page-title')).toHaveText('общий');
+  await expect(b.page.getByTestId('channel-row').filter({ hasText: 'общий' })).toHaveAttribute('aria-current', 'page');
+  await expect(b.page).toHaveURL(new RegExp(`/channels/${groupId}$`));
+  await shootWidths(b.page, 'group-landing');
 
   // C is not a member: neither the page nor the API gives anything away.
   await c.page.goto(`/channels/${groupId}`);

@@ -1,5 +1,5 @@
 import type { Channel } from '@beseda/protocol/groups';
-import { NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { channelPath } from '../../app/routes';
 import { Avatar } from '../../ui/avatar';
@@ -41,7 +41,8 @@ export function ChannelRow({ group, channel, selected }: { group: GroupEntry; ch
   const unread = useChannelUnread(channel) > 0 && !selected;
   return (
     <>
-      <NavLink
+      {/* A Link, not a NavLink: on /channels/{groupId} the default channel is selected without its own URL. */}
+      <Link
         to={channelPath(group.id, channel.id)}
         className={`${styles.channel} ${selected ? styles.selected : ''} ${unread ? styles.unread : ''}`}
         aria-current={selected ? 'page' : undefined}
@@ -52,7 +53,7 @@ export function ChannelRow({ group, channel, selected }: { group: GroupEntry; ch
       >
         <Icon name={channelIcon(channel)} size={20} className={styles.channelIcon} />
         <span className={styles.channelName}>{channel.name}</span>
-      </NavLink>
+      </Link>
       {channel.type === 'RTCP' ? <VoiceOccupants group={group} channelId={channel.id} /> : null}
     </>
   );

@@ -1,6 +1,6 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { channelPath, ROUTES } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -12,7 +12,11 @@ import { useGroup } from './use-group';
 import { VoiceChannelView } from './voice-channel-view';
 import styles from './group-page.module.css';
 
-/** `/channels/{groupId}` (→ its first text channel) and `/channels/{groupId}/{channelId}` (spec §2 Channel view). */
+/**
+ * `/channels/{groupId}/{channelId}` (spec §2 Channel view) and `/channels/{groupId}`, where the spec lands a user
+ * after creating a group or accepting an invite: the URL stays as the spec names it (no redirect), and the page shows
+ * the group's first text channel, which the sidebar marks as selected (group-sidebar.tsx).
+ */
 export function GroupPage() {
   const { t } = useTranslation();
   const { groupId = '', channelId } = useParams();
@@ -46,16 +50,10 @@ export function GroupPage() {
     );
   }
 
-  if (!channelId) {
-    const first = defaultChannel(group.channels);
-    return first ? (
-      <Navigate to={channelPath(group.id, first.id)} replace />
-    ) : (
-      <ChannelHeader groupName={group.name} channel={null} />
-    );
-  }
-
-  const channel = group.channels.find((candidate) => candidate.id === channelId);
+  const channel = channelId
+    ? group.channels.find((candidate) => candidate.id === channelId)
+    : defaultChannel(group.channels);
+  if (!channelId && !channel) return <ChannelHeader groupName={group.name} channel={null} />;
   if (!channel) {
     return (
       <>
