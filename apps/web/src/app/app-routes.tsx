@@ -16,6 +16,7 @@ import {
   IntegrationsPage,
   InvitePage,
   MyAccountPage,
+  NotFoundPage,
   SettingsLayout,
 } from './lazy-pages';
 import { ROUTES } from './routes';
@@ -63,8 +64,9 @@ export function AppRoutes() {
             <Route path={ROUTES.settingsAudioVideo} element={<AudioVideoPage />} />
           </Route>
         </Route>
-        {/* `/`, `/channels` and `/settings` are redirected by the guard; anything unknown goes home. */}
-        <Route path="*" element={<Navigate to={ROUTES.friends} replace />} />
+        {/* `/`, `/channels` and `/settings` are redirected by the guard; anything unknown says so (a signed-out
+            visitor signs in first, as on any other route). */}
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

@@ -22,6 +22,13 @@ export const InvitePage = lazy(() =>
   })),
 );
 
+// An unknown address: outside the frame, like the invite page, so a bad link costs no shell or connection.
+export const NotFoundPage = lazy(() =>
+  Promise.all([import('../features/not-found/not-found-page'), loadAppCatalogue()]).then(([m]) => ({
+    default: m.NotFoundPage,
+  })),
+);
+
 // The frame (toolbar, sidebars, header) is one chunk shared by every signed-in page.
 // Every page below renders inside it, so the shell is where the signed-in strings arrive.
 const shell = () => Promise.all([import('./layout/shell'), loadAppCatalogue()]).then(([m]) => m);

@@ -282,6 +282,11 @@ export const ru = {
     settingsIconUpdated: 'Значок сервера обновлён',
     settingsSave: 'Сохранить',
   },
+  notFound: {
+    title: 'Страница не найдена',
+    hint: 'Такого адреса в Беседе нет — возможно, ссылка устарела или в ней опечатка:',
+    toHome: 'На главную',
+  },
   invite: {
     title: 'Приглашение',
     modalTitle: 'Пригласить друзей в «{{name}}»',
