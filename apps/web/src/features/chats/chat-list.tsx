@@ -7,10 +7,13 @@ import { useRelativeTime } from '../../lib/time/use-relative-time';
 import { EmptyState } from '../../ui/empty-state';
 import { SidebarSectionHeader } from '../../ui/sidebar-nav';
 import { useUserStore } from '../auth/user-store';
+import { useContacts } from '../friends/contacts-queries';
 import { ChatAvatar, useChatTitle, useSystemText } from './chat-display';
 import { matchesQuery, sortedDirectChats } from './chat-selectors';
 import { useChatDirectory, useChatList } from './chats-queries';
 import { useChatsStore } from './chats-store';
+import { FriendMatchList } from './friend-match-list';
+import { friendsWithoutChat } from './friend-matches';
 import { describePreview } from './message-text';
 import { OfficialTag } from './official-tag';
 import { goToChat } from './open-chat';
@@ -85,7 +88,7 @@ function ChatRow({ chat, now }: { chat: Chat; now: Date }) {
 
 /**
  * The chats part of the home sidebar (spec §2): the official chat pinned first, then personal chats by last
- * message time, filtered by the «Найти собеседника» query.
+ * message time, filtered by the «Найти собеседника» query; while searching, friends without a chat follow.
  */
 export function ChatList({ query }: { query: string }) {
   const { t } = useTranslation();
@@ -93,11 +96,14 @@ export function ChatList({ query }: { query: string }) {
   const now = useNow();
   const { list, status, retry } = useChatList();
   const chatTitle = useChatTitle();
+  const contacts = useContacts();
+  const friendsTitleId = useId();
 
   const system = list.systemChatId ? list.chats[list.systemChatId] : undefined;
   const direct = sortedDirectChats(list);
   const visible = [...(system ? [system] : []), ...direct].filter((chat) => matchesQuery(chat, chatTitle(chat), query));
   const searching = query.trim() !== '';
+  const friends = friendsWithoutChat(contacts, list, query);
 
   return (
     <section className={styles.section} aria-labelledby={titleId}>
@@ -109,7 +115,13 @@ export function ChatList({ query }: { query: string }) {
           ))}
         </ul>
       ) : null}
-      {searching && visible.length === 0 ? (
+      {friends.length > 0 ? (
+        <section className={styles.subsection} aria-labelledby={friendsTitleId}>
+          <SidebarSectionHeader id={friendsTitleId} title={t('home.friends')} />
+          <FriendMatchList friends={friends} />
+        </section>
+      ) : null}
+      {searching && visible.length === 0 && friends.length === 0 ? (
         <p className={styles.note} data-testid="chats-search-empty">
           {t('chat.searchEmpty')}
         </p>
