@@ -343,6 +343,7 @@ export const ru = {
     accountSection: 'Учётная запись',
     securitySection: 'Безопасность',
     currentSession: 'Текущая сессия',
+    unknownDevice: 'Неизвестное устройство',
     activeSessions: 'Активные сессии',
     noSessions: 'Нет активных сессий',
     onlineNow: 'Сейчас в сети',
