@@ -9,7 +9,13 @@ import { sendTyping } from './chats-api';
 import { isApiError } from '../../lib/api/api-error';
 import { sendText, useSlowedDown } from './chats-store';
 import { useChatTitle } from './chat-display';
-import { filterCandidates, findMentionQuery, insertMention, type MentionQuery } from './mention-query';
+import {
+  filterCandidates,
+  findMentionQuery,
+  insertMention,
+  isCompleteMention,
+  type MentionQuery,
+} from './mention-query';
 import { MentionList } from './mention-list';
 import { createTypingNotifier, TYPING_REPEAT_MS } from './typing-notifier';
 import styles from './composer.module.css';
@@ -101,7 +107,8 @@ export function Composer({ chat, placeholder }: ComposerProps) {
         setSelected((index) => (index + step + candidates.length) % candidates.length);
         return;
       }
-      if (event.key === 'Enter' || event.key === 'Tab') {
+      const completesNothing = event.key === 'Enter' && mention !== null && isCompleteMention(mention, candidates);
+      if ((event.key === 'Enter' && !completesNothing) || event.key === 'Tab') {
         event.preventDefault();
         const candidate = candidates[selected];
         if (candidate) pick(candidate.nickname);
