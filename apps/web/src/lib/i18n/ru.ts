@@ -166,6 +166,8 @@ export const ru = {
     edit: 'Редактировать',
     delete: 'Удалить',
     report: 'Пожаловаться',
+    reportReceived: 'Жалоба получена',
+    reportReceivedHint: 'Спасибо, что сообщили',
     deleteTitle: 'Удалить сообщение',
     deleteConfirm: 'Вы точно хотите удалить это сообщение? Отменить это будет нельзя.',
     cancel: 'Отмена',
