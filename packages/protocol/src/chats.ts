@@ -28,7 +28,7 @@ export const systemMessageSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('welcome') }),
   z.object({
     key: z.literal('new_sign_in'),
-    /** Human device name derived from the user agent, e.g. "Firefox, Windows" (as in the sessions list). */
+    /** Human device name derived from the user agent, e.g. "Firefox, Windows" (as in the sessions list); or `UNKNOWN_DEVICE`. */
     device: z.string(),
     ip: z.string(),
     /** ISO 8601 time of the sign-in. */

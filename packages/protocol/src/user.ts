@@ -26,9 +26,16 @@ export type Me = z.infer<typeof meSchema>;
 export const meResponseSchema = z.object({ user: meSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/**
+ * The `device` of a client whose user agent names no browser or system we know (a script, a bare HTTP client). A
+ * code, not words: the server stays language-neutral and the web shows «Неизвестное устройство». Kept as it was
+ * first stored, so the official chat's "new device" check still matches older sessions.
+ */
+export const UNKNOWN_DEVICE = 'Unknown device';
+
 export const sessionSchema = z.object({
   id: z.string(),
-  /** Human name of the device derived from the user agent, e.g. "Chrome, Linux". */
+  /** Human name of the device derived from the user agent, e.g. "Chrome, Linux"; or UNKNOWN_DEVICE. */
   device: z.string(),
   userAgent: z.string(),
   ip: z.string(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, UNKNOWN_DEVICE, USER_AGENT_MAX_LENGTH } from '../../src/features/sessions/device-name.js';
+import { UNKNOWN_DEVICE } from '@beseda/protocol/user';
+import { deviceName, USER_AGENT_MAX_LENGTH } from '../../src/features/sessions/device-name.js';
 
 const UA = {
   chromeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -1,5 +1,6 @@
 import type { Chat, SystemMessage } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
+import { deviceLabel } from '../../lib/i18n/device-label';
 import { Avatar } from '../../ui/avatar';
 import { Logo } from '../../ui/logo';
 import { usePresenceStore } from '../presence/presence-store';
@@ -21,8 +22,8 @@ export function useSystemText(): (system: SystemMessage, full?: boolean) => stri
         return t('chat.welcome');
       case 'new_sign_in':
         return full
-          ? t('chat.newSignIn', { device: system.device, ip: system.ip, at: formatDateTime(system.at) })
-          : t('chat.newSignInPreview', { device: system.device });
+          ? t('chat.newSignIn', { device: deviceLabel(system.device, t), ip: system.ip, at: formatDateTime(system.at) })
+          : t('chat.newSignInPreview', { device: deviceLabel(system.device, t) });
       case 'group_created':
         return t('group.groupCreated');
       case 'member_joined':

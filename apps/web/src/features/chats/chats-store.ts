@@ -45,6 +45,8 @@ interface ChatsStore {
   currentChatId: string | null;
   chatStatus: Readonly<Record<string, ChatStatus>>;
   loadingOlder: Readonly<Record<string, boolean>>;
+  /** Chats whose send queue waits out a 429 (issue 12, bug 4): the composer says so, once, calmly. */
+  slowedDown: Readonly<Record<string, boolean>>;
 }
 
 const INITIAL: ChatsStore = {
@@ -54,6 +56,7 @@ const INITIAL: ChatsStore = {
   currentChatId: null,
   chatStatus: {},
   loadingOlder: {},
+  slowedDown: {},
 };
 
 /** Messages, typing, the outbox and the chat on screen (spec §3 "Chat state"). Actions are the functions below. */
@@ -207,6 +210,12 @@ async function deliver(chatId: string, clientId: string): Promise<void> {
     clientId,
   });
   receiveMessage(userId, message);
+  setSlowedDown(chatId, false);
+}
+
+function setSlowedDown(chatId: string, waiting: boolean): void {
+  if ((get().slowedDown[chatId] ?? false) === waiting) return;
+  set({ slowedDown: { ...get().slowedDown, [chatId]: waiting } });
 }
 
 const sendQueue = new SendQueue({
@@ -214,6 +223,9 @@ const sendQueue = new SendQueue({
   send: deliver,
   failed(clientId, error, attempt) {
     const verdict = sendRetryVerdict(error, attempt);
+    const chatId = get().outbox[clientId]?.chatId;
+    // Too fast is the user's pace, not a fault: the queue sends it after Retry-After; no toast, a notice instead.
+    if (chatId !== undefined) setSlowedDown(chatId, verdict !== 'failed' && isApiError(error, 429));
     if (verdict !== 'failed') {
       log.warn(`Could not send a message; trying again in ${verdict.retryInMs} ms`, error);
       return verdict;
@@ -224,6 +236,11 @@ const sendQueue = new SendQueue({
     return verdict;
   },
 });
+
+/** The chat's queue waits out the server's rate limit (the composer shows «Вы отправляете сообщения слишком быстро»). */
+export function useSlowedDown(chatId: string): boolean {
+  return useChatsStore((state) => state.slowedDown[chatId] ?? false);
+}
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => sendQueue.wake());
 

@@ -6,11 +6,18 @@ import { createLogger } from '../../lib/logger';
 import { useUserStore } from '../auth/user-store';
 import { useAutoHeight } from './auto-textarea';
 import { sendTyping } from './chats-api';
-import { sendText } from './chats-store';
+import { isApiError } from '../../lib/api/api-error';
+import { sendText, useSlowedDown } from './chats-store';
 import { useChatTitle } from './chat-display';
-import { filterCandidates, findMentionQuery, insertMention, type MentionQuery } from './mention-query';
+import {
+  filterCandidates,
+  findMentionQuery,
+  insertMention,
+  isCompleteMention,
+  type MentionQuery,
+} from './mention-query';
 import { MentionList } from './mention-list';
-import { createTypingNotifier } from './typing-notifier';
+import { createTypingNotifier, TYPING_REPEAT_MS } from './typing-notifier';
 import styles from './composer.module.css';
 
 const log = createLogger('chats');
@@ -37,14 +44,18 @@ export function Composer({ chat, placeholder }: ComposerProps) {
   const listId = useId();
   useAutoHeight(ref, value, MAX_HEIGHT);
 
-  const notifier = useMemo(
-    () =>
-      createTypingNotifier({
-        send: (isTyping) =>
-          sendTyping(chat.id, isTyping).catch((error: unknown) => log.debug('Typing not delivered', error)),
-      }),
-    [chat.id],
-  );
+  const slowedDown = useSlowedDown(chat.id);
+  const notifier = useMemo(() => {
+    const typing = createTypingNotifier({
+      send: (isTyping) =>
+        sendTyping(chat.id, isTyping).catch((error: unknown) => {
+          log.debug('Typing not delivered', error);
+          // Typing is a courtesy: over the limit, stay quiet until the server allows more.
+          if (isApiError(error, 429)) typing.holdOff(error.retryAfterMs ?? TYPING_REPEAT_MS);
+        }),
+    });
+    return typing;
+  }, [chat.id]);
   useEffect(() => () => notifier.stop(), [notifier]);
 
   // Mounted per chat (keyed by its id): a new chat starts with an empty, focused input.
@@ -84,7 +95,7 @@ export function Composer({ chat, placeholder }: ComposerProps) {
     if (!sendText(chat.id, value)) return;
     setValue('');
     setMention(null);
-    notifier.stop();
+    notifier.sent();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -96,7 +107,8 @@ export function Composer({ chat, placeholder }: ComposerProps) {
         setSelected((index) => (index + step + candidates.length) % candidates.length);
         return;
       }
-      if (event.key === 'Enter' || event.key === 'Tab') {
+      const completesNothing = event.key === 'Enter' && mention !== null && isCompleteMention(mention, candidates);
+      if ((event.key === 'Enter' && !completesNothing) || event.key === 'Tab') {
         event.preventDefault();
         const candidate = candidates[selected];
         if (candidate) pick(candidate.nickname);
@@ -159,6 +171,12 @@ export function Composer({ chat, placeholder }: ComposerProps) {
           <Icon name="send" size={20} />
         </button>
       </div>
+      {slowedDown ? (
+        <p className={styles.notice} role="status" data-testid="composer-slow-down">
+          <Icon name="info" size={14} />
+          {t('chat.sendingTooFast')}
+        </p>
+      ) : null}
     </div>
   );
 }

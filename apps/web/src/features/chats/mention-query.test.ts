@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterCandidates, findMentionQuery, insertMention } from './mention-query';
+import { filterCandidates, findMentionQuery, insertMention, isCompleteMention } from './mention-query';
 
 describe('findMentionQuery', () => {
   it('finds @ at the start and after a space, with what follows up to the caret', () => {
@@ -53,5 +53,23 @@ describe('insertMention', () => {
       text: '@anna_k how',
       caret: 8,
     });
+  });
+});
+
+describe('isCompleteMention', () => {
+  const people = [
+    { id: '1', nickname: 'anna', name: 'Анна' },
+    { id: '2', nickname: 'anna_k', name: 'Анна К.' },
+  ];
+
+  it('is complete when the typed query is a whole nickname, even if a longer one shares the prefix', () => {
+    expect(isCompleteMention({ start: 7, query: 'anna' }, people)).toBe(true);
+    expect(isCompleteMention({ start: 0, query: 'anna_k' }, people)).toBe(true);
+  });
+
+  it('is not complete for a prefix, a name, or another case', () => {
+    expect(isCompleteMention({ start: 0, query: 'ann' }, people)).toBe(false);
+    expect(isCompleteMention({ start: 0, query: 'Анна' }, people)).toBe(false);
+    expect(isCompleteMention({ start: 0, query: 'Anna' }, people)).toBe(false);
   });
 });

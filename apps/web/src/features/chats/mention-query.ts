@@ -47,6 +47,14 @@ export function filterCandidates<T extends MentionCandidate>(candidates: readonl
     .map((item) => item.candidate);
 }
 
+/**
+ * The typed `@…` already is a candidate's whole nickname: there is nothing left to complete, so Enter sends the
+ * message instead of picking (issue 12, bug 8). Exact, as the mention parser matches nicknames.
+ */
+export function isCompleteMention(query: MentionQuery, candidates: readonly MentionCandidate[]): boolean {
+  return candidates.some((candidate) => candidate.nickname === query.query);
+}
+
 /** The text with the query replaced by the mention and a space, and where the caret goes. */
 export function insertMention(
   text: string,

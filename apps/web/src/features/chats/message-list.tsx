@@ -186,7 +186,9 @@ export function MessageList({ chat, intro }: MessageListProps) {
         setConfirmDelete(message);
         break;
       case 'report':
-        // Spec §6: «Пожаловаться» does nothing yet; the menu just closes.
+        // Spec §6: «Пожаловаться» does nothing yet. Saying so keeps the click from looking broken (issue 12), and
+        // the words promise nothing beyond having heard it.
+        showToast({ type: 'info', title: t('chat.reportReceived'), message: t('chat.reportReceivedHint') });
         break;
     }
   };

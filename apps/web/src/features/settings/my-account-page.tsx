@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Session } from '@beseda/protocol/user';
 import { PageHeader } from '../../app/layout/page-header';
 import { ROUTES } from '../../app/routes';
+import { deviceLabel } from '../../lib/i18n/device-label';
 import { createLogger } from '../../lib/logger';
 import { Avatar } from '../../ui/avatar';
 import { AvatarOverlay } from '../../ui/avatar-overlay';
@@ -173,7 +174,7 @@ function SessionsSection() {
       showToast({
         type: 'success',
         title: t('settings.terminated'),
-        message: t('settings.terminatedMessage', { device: session.device }),
+        message: t('settings.terminatedMessage', { device: deviceLabel(session.device, t) }),
       });
     } else {
       showToast({ type: 'error', title: t('settings.terminateFailed') });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@beseda/protocol/user';
+import { deviceLabel } from '../../lib/i18n/device-label';
 import { useRelativeTime } from '../../lib/time/use-relative-time';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -28,7 +29,7 @@ export function SessionCard({ session, onTerminate, terminating = false }: Sessi
       </span>
       <div className={styles.sessionText}>
         <p className={styles.device} title={session.userAgent}>
-          {session.device}
+          {deviceLabel(session.device, t)}
         </p>
         <p className={styles.meta}>
           <span>{t('settings.ip', { ip: session.ip })}</span>

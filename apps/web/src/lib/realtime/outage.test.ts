@@ -36,6 +36,20 @@ describe('reduceOutage', () => {
     expect(toasts([{ kind: 'error' }, { kind: 'lost', code: 1 }, { kind: 'error' }])).toBe(1);
   });
 
+  it('stays quiet for a disconnect somebody asked for (sign-out, session ended, another tab left)', () => {
+    expect(toasts([{ kind: 'connected' }, { kind: 'ended', code: 4500 }])).toBe(0);
+    expect(toasts([{ kind: 'connected' }, { kind: 'ended', code: 4501 }])).toBe(0);
+    // centrifuge's `unauthorized`: our token source answered "signed out".
+    expect(toasts([{ kind: 'connected' }, { kind: 'lost', code: 1 }, { kind: 'ended', code: 1 }])).toBe(1);
+    expect(toasts([{ kind: 'connected' }, { kind: 'ended', code: 1 }])).toBe(0);
+    expect(toasts([{ kind: 'connected' }, { kind: 'lost', code: 4000 }, { kind: 'connected' }])).toBe(0);
+  });
+
+  it('still reports a terminal disconnect nobody asked for', () => {
+    expect(toasts([{ kind: 'connected' }, { kind: 'ended', code: 3500 }])).toBe(1);
+    expect(toasts([{ kind: 'connected' }, { kind: 'ended', code: 2 }])).toBe(1);
+  });
+
   it('starts afresh after a deliberate stop', () => {
     expect(toasts([{ kind: 'error' }, { kind: 'stopped' }, { kind: 'error' }])).toBe(2);
   });

@@ -145,6 +145,14 @@ describe('RealtimeClient connection problems', () => {
     expect(onConnectionProblem).toHaveBeenCalledOnce();
   });
 
+  it('does not report the server ending the session (sign-out, terminated from another device)', () => {
+    const { client, current, onConnectionProblem } = setup();
+    client.start(USER);
+    current().emit('connected', connected);
+    current().emit('disconnected', { code: 4500, reason: 'session ended' });
+    expect(onConnectionProblem).not.toHaveBeenCalled();
+  });
+
   it('does not count a token refresh error on a working connection', () => {
     const { client, current, onConnectionProblem } = setup();
     client.start(USER);

@@ -213,7 +213,7 @@ export class RealtimeClient {
     centrifuge.on('disconnected', (ctx) => {
       if (!live()) return;
       this.#log.warn(`Disconnected for good (${ctx.code}: ${ctx.reason})`);
-      this.#signal({ kind: 'lost', code: ctx.code });
+      this.#signal({ kind: 'ended', code: ctx.code });
       this.#teardown();
       this.#setState('disconnected');
       if (ctx.code === REALTIME_DISCONNECT.clientOutdated.code) this.#options.onClientOutdated?.();

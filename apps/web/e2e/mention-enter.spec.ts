@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
+import { expect, test } from '@playwright/test';
+import { call } from './api.js';
+import { newUser, register } from './users.js';
+
+// Issue 12, bug 8: Enter after a complete @nickname at the end of a message sends it.
+const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+
+test('Enter after a complete @nickname sends; after a partial one it completes', async ({ browser }) => {
+  const contextA = await browser.newContext({ viewport: { width: 1440, height: 800 } });
+  const contextB = await browser.newContext();
+  const pageA = await contextA.newPage();
+  const pageB = await contextB.newPage();
+  const a = newUser('me_a');
+  const b = newUser('me_b');
+  await register(pageA, a);
+  await register(pageB, b);
+  await call(pageA.request, contactApi.sendContactRequest, { body: { nickname: b.nickname } });
+  await call(pageB.request, contactApi.acceptContactRequest, { body: { nickname: a.nickname } });
+  const opened = await call(pageA.request, chatApi.openChatWith, { body: { nickname: b.nickname } });
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+
+  await pageA.goto(`/channels/@me/${chatId}`);
+  const input = pageA.getByTestId('composer-input');
+  const list = pageA.getByTestId('mention-list');
+
+  // Partial: the list is open and Enter completes it (and adds a space), nothing is sent.
+  await input.pressSequentially(`привет @${b.nickname.slice(0, 4)}`);
+  await expect(list).toBeVisible();
+  await pageA.screenshot({ path: `${docs}mention-list-1440.png` });
+  await pageA.screenshot({ path: `${shots}mention-list-1440.png` });
+  await pageA.setViewportSize({ width: 480, height: 800 });
+  await pageA.screenshot({ path: `${docs}mention-list-480.png` });
+  await pageA.screenshot({ path: `${shots}mention-list-480.png` });
+  await pageA.setViewportSize({ width: 1440, height: 800 });
+  await input.press('Enter');
+  await expect(input).toHaveValue(`привет @${b.nickname} `);
+  await expect(pageA.getByTestId('message')).toHaveCount(0);
+  await input.fill('');
+
+  // Complete: typed out in full, the list still offers it, yet one Enter sends the message.
+  await input.pressSequentially(`спасибо, @${b.nickname}`);
+  await expect(list).toBeVisible();
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  const sent = pageA.getByTestId('message').filter({ hasText: 'спасибо' });
+  await expect(sent).toBeVisible();
+  await expect(sent.locator(`[data-nickname="${b.nickname}"]`)).toHaveText(`@${b.nickname}`);
+
+  await contextA.close();
+  await contextB.close();
+});

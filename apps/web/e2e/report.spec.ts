@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
+import { expect, test } from '@playwright/test';
+import { call } from './api.js';
+import { newUser, register } from './users.js';
+
+// Issue 12 polish: «Пожаловаться» does nothing (spec §6) but says the report was received.
+const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+
+test('«Пожаловаться» shows a neutral toast and changes nothing else', async ({ browser }) => {
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext({ viewport: { width: 1440, height: 800 } });
+  const pageA = await contextA.newPage();
+  const pageB = await contextB.newPage();
+  const a = newUser('rp_a');
+  const b = newUser('rp_b');
+  await register(pageA, a);
+  await register(pageB, b);
+  await call(pageA.request, contactApi.sendContactRequest, { body: { nickname: b.nickname } });
+  await call(pageB.request, contactApi.acceptContactRequest, { body: { nickname: a.nickname } });
+  const opened = await call(pageA.request, chatApi.openChatWith, { body: { nickname: b.nickname } });
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const sent = await call(pageA.request, chatApi.sendMessage, {
+    query: { chatId },
+    body: { content: 'сомнительное сообщение', entities: [], clientId: crypto.randomUUID() },
+  });
+  expect(sent.ok()).toBe(true);
+
+  await pageB.goto(`/channels/@me/${chatId}`);
+  const message = pageB.getByTestId('message').filter({ hasText: 'сомнительное сообщение' });
+  await message.click({ button: 'right' });
+  await pageB.getByRole('menuitem', { name: 'Пожаловаться' }).click();
+
+  const toast = pageB.getByText('Жалоба получена');
+  await expect(toast).toBeVisible();
+  await expect(pageB.getByText('Спасибо, что сообщили')).toBeVisible();
+  await expect(pageB.getByTestId('message-menu')).toHaveCount(0);
+  await expect(message).toBeVisible();
+  // The toast slides in: let it settle before the picture.
+  await pageB.waitForTimeout(400);
+  await pageB.screenshot({ path: `${docs}report-toast-1440.png` });
+  await pageB.screenshot({ path: `${shots}report-toast-1440.png` });
+  await pageB.setViewportSize({ width: 480, height: 800 });
+  await pageB.screenshot({ path: `${docs}report-toast-480.png` });
+  await pageB.screenshot({ path: `${shots}report-toast-480.png` });
+
+  await contextA.close();
+  await contextB.close();
+});
