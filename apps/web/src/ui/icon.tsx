@@ -37,6 +37,7 @@ const PATHS = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  menu: <path d="M4 6.5h16M4 12h16M4 17.5h16" />,
   ok: <path d="m5 12.5 4.5 4.5L19 7.5" />,
   cross: <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />,
   chevronDown: <path d="m6 9 6 6 6-6" />,
