@@ -38,6 +38,8 @@ test('bold and italic nest with code and links, typed in the composer', async ({
 
   for (const width of [1440, 480]) {
     await a.setViewportSize({ width, height: 800 });
+    // Below the drawer breakpoint the sidebar slides away first.
+    if (width < 800) await expect(a.getByTestId('sidebar')).not.toBeInViewport();
     await a.screenshot({ path: `${docs}chat-markup-nested-${width}.png` });
   }
 });
