@@ -42,6 +42,16 @@ test('the auth card keeps its height when field errors appear', async ({ page })
     await expect(page.getByText('Обязательное поле').first()).toBeVisible();
     expect(await top(submit), `the button moved at ${width}px`).toBe(before);
     await shoot(page, 'auth-register-errors', width);
+
+    // A wrong password is shown on both fields' label lines too.
+    await page.getByRole('tab', { name: 'Вход' }).click();
+    const signIn = page.getByRole('button', { name: 'Войти' });
+    const signInTop = await top(signIn);
+    await page.getByLabel('Email').fill('nobody@beseda.test');
+    await page.getByLabel('Пароль', { exact: true }).fill('not-the-password');
+    await signIn.click();
+    await expect(page.getByText('Неверный email или пароль').first()).toBeVisible();
+    expect(await top(signIn), `the sign-in button moved at ${width}px`).toBe(signInTop);
   }
 });
 
