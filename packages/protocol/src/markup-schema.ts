@@ -40,3 +40,21 @@ export const messageEntitySchema = z.object({
 export type MessageEntity = z.infer<typeof messageEntitySchema>;
 
 export const messageEntitiesSchema = z.array(messageEntitySchema).max(MAX_MESSAGE_ENTITIES);
+
+/**
+ * Which kind is outer when two entities cover the same range: code is a leaf (nothing renders inside it), so it
+ * comes after the kinds that may wrap it (`[`x`](url)`, `**`x`**`); a mention is a leaf too. Not the wire order.
+ */
+const NESTING_RANK: Readonly<Record<MessageEntityType, number>> = {
+  bold: 0,
+  italic: 1,
+  text_link: 2,
+  code: 3,
+  pre: 3,
+  mention: 4,
+};
+
+/** Sorts entities by start, outer first: longer before shorter, then by `NESTING_RANK` on equal ranges. */
+export function compareEntities(a: MessageEntity, b: MessageEntity): number {
+  return a.offset - b.offset || b.length - a.length || (NESTING_RANK[a.type] ?? 0) - (NESTING_RANK[b.type] ?? 0);
+}

@@ -1,5 +1,6 @@
 import {
   CODE_LANGUAGE_PATTERN,
+  compareEntities,
   MAX_LINK_URL_LENGTH,
   MAX_MESSAGE_ENTITIES,
   MESSAGE_ENTITY_TYPES,
@@ -125,8 +126,8 @@ function checkOne(text: string, entity: MessageEntity): EntityRejection | null {
 
 /**
  * Checks a message's entities against its text: each one on its own (bounds, type, URL, mention), then how they
- * sit together — entities may nest (bold inside a link inside italic…) but never cross, and code or a code block
- * shares its characters with nothing, because markup inside code is shown literally.
+ * sit together — entities may nest (bold inside a link inside italic, code inside bold…) but never cross, and
+ * nothing nests inside code or a code block, because markup inside code is shown literally.
  */
 export function validateEntities(text: string, entities: readonly MessageEntity[]): EntitiesValidation {
   if (entities.length > MAX_MESSAGE_ENTITIES) return { ok: false, reason: 'too_many', index: MAX_MESSAGE_ENTITIES };
@@ -135,14 +136,11 @@ export function validateEntities(text: string, entities: readonly MessageEntity[
     if (reason) return { ok: false, reason, index };
   }
 
-  // Sorted by start, outer (longer) first: an entity can then only conflict with the ones before it that are
-  // still open at its start, and the inner loop stops at the first one that starts after it ends.
+  // Sorted by start, outer first (longer, then code after what may wrap it): an entity can then only conflict
+  // with the ones before it that are still open at its start, and the inner loop stops at the first one that
+  // starts after it ends.
   const order = entities.map((_, index) => index);
-  order.sort((a, b) => {
-    const x = entities[a] as MessageEntity;
-    const y = entities[b] as MessageEntity;
-    return x.offset - y.offset || y.length - x.length || a - b;
-  });
+  order.sort((a, b) => compareEntities(entities[a] as MessageEntity, entities[b] as MessageEntity) || a - b);
   for (let i = 0; i < order.length; i++) {
     const outer = entities[order[i] as number] as MessageEntity;
     const outerEnd = outer.offset + outer.length;
@@ -150,8 +148,10 @@ export function validateEntities(text: string, entities: readonly MessageEntity[
       const index = order[j] as number;
       const inner = entities[index] as MessageEntity;
       if (inner.offset >= outerEnd) break;
-      if (isAtomic(outer.type) || isAtomic(inner.type)) return { ok: false, reason: 'code_overlap', index };
-      if (inner.offset + inner.length > outerEnd) return { ok: false, reason: 'partial_overlap', index };
+      if (isAtomic(outer.type)) return { ok: false, reason: 'code_overlap', index };
+      if (inner.offset + inner.length > outerEnd) {
+        return { ok: false, reason: isAtomic(inner.type) ? 'code_overlap' : 'partial_overlap', index };
+      }
       if (inner.type === outer.type && inner.offset === outer.offset && inner.length === outer.length) {
         return { ok: false, reason: 'duplicate', index };
       }

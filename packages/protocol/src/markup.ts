@@ -1,9 +1,4 @@
-import {
-  CODE_LANGUAGE_PATTERN,
-  MAX_LINK_URL_LENGTH,
-  MESSAGE_ENTITY_TYPES,
-  type MessageEntity,
-} from './markup-schema.js';
+import { CODE_LANGUAGE_PATTERN, compareEntities, MAX_LINK_URL_LENGTH, type MessageEntity } from './markup-schema.js';
 import { isSafeLinkUrl } from './markup-validate.js';
 import { NICKNAME_PATTERN } from './validation.js';
 
@@ -14,14 +9,16 @@ import { NICKNAME_PATTERN } from './validation.js';
  *
  * Grammar, in order of precedence (markers are removed from the text, their content stays):
  *
- * 1. Code, found first, in one left-to-right pass; nothing inside is markup, and no other entity touches it.
+ * 1. Code, found first, in one left-to-right pass; nothing inside is markup, and nothing nests inside it. Code
+ *    nests inside bold, italic and links (`**жирный `код`**`, as in Discord and Telegram): a code span is one
+ *    opaque unit of the text around it, so no marker inside it can open or close anything outside it.
  *    - ```` ```lang⏎code``` ```` → `pre` with `language` (`lang` matches `CODE_LANGUAGE_PATTERN`), or
  *      ```` ```⏎code``` ```` / ```` ```code``` ```` without. One newline right before the closing fence is
  *      dropped, so the fence can sit on its own line.
  *    - `` `code` `` → `code`.
  *    A fence is exactly three backticks, inline code one; other runs, openers without a closer and empty code
  *    stay literal.
- * 2. Between code spans, inline markup, which nests (bold in italic in a link…) but never crosses code:
+ * 2. Around code spans, inline markup, which nests (bold in italic in a link…) and may contain whole code spans:
  *    - `**bold**`; `*italic*` and `_italic_`. An opener is followed by a non-space, a closer preceded by one, so
  *      `2 * 3 * 4` stays plain. `_` only counts at a word edge, so `foo_bar_baz` and `__init__` stay plain.
  *      `***x***` is bold italic; a run of `***` closes italic, then bold. An entity never nests in its own kind.
@@ -55,12 +52,25 @@ interface Context {
   nextBoldCloser: Int32Array;
   nextStarCloser: Int32Array;
   nextUnderscoreCloser: Int32Array;
+  /** Likewise for a link text's `]`, outside code. */
+  nextLinkTextEnd: Int32Array;
+  /** The code span starting at each index; markers inside a span are never candidates above. */
+  codeAt: Map<number, CodeSpan>;
+  /** For each index, the start of the first code span at or after it (−1 if none): a URL must not reach one. */
+  nextCodeStart: Int32Array;
+}
+
+interface CodeSpan {
+  end: number;
+  contentStart: number;
+  contentEnd: number;
+  type: 'code' | 'pre';
+  language?: string;
 }
 
 const FENCE = '```';
 const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const TYPE_ORDER = new Map<string, number>(MESSAGE_ENTITY_TYPES.map((type, index) => [type, index]));
 
 function isSpace(char: string | undefined): boolean {
   return char === undefined || /\s/.test(char);
@@ -91,17 +101,25 @@ function nextFlagged(flags: Uint8Array): Int32Array {
  * Closers are decided per run of `*`: the run must follow a non-space, and then `*` closes italic, `**` closes
  * bold, `***` closes italic then bold; longer runs close nothing (they are ambiguous, so they stay literal).
  */
-function buildContext(src: string): Context {
+function buildContext(src: string, codeAt: Map<number, CodeSpan>): Context {
   const star = new Uint8Array(src.length);
   const boldFlags = new Uint8Array(src.length);
   const underscore = new Uint8Array(src.length);
+  const linkTextEnd = new Uint8Array(src.length);
+  const codeStart = new Uint8Array(src.length);
+  const inCode = new Uint8Array(src.length);
+  for (const [start, span] of codeAt) {
+    codeStart[start] = 1;
+    inCode.fill(1, start, span.end);
+  }
   for (let i = 0; i < src.length;) {
-    if (src[i] !== '*') {
+    if (src[i] !== '*' || inCode[i]) {
+      if (src[i] === ']' && !inCode[i]) linkTextEnd[i] = 1;
       i++;
       continue;
     }
     let runEnd = i;
-    while (src[runEnd] === '*') runEnd++;
+    while (src[runEnd] === '*' && !inCode[runEnd]) runEnd++;
     if (i > 0 && !isSpace(src[i - 1])) {
       const run = runEnd - i;
       if (run === 1 || run === 3) star[i] = 1;
@@ -112,6 +130,7 @@ function buildContext(src: string): Context {
   }
   for (let i = 1; i < src.length; i++) {
     const before = src[i - 1];
+    if (inCode[i]) continue;
     if (src[i] === '_' && before !== '_' && !isSpace(before) && !isWordCodePoint(src.codePointAt(i + 1))) {
       underscore[i] = 1;
     }
@@ -123,6 +142,9 @@ function buildContext(src: string): Context {
     nextStarCloser: nextFlagged(star),
     nextBoldCloser: nextFlagged(boldFlags),
     nextUnderscoreCloser: nextFlagged(underscore),
+    nextLinkTextEnd: nextFlagged(linkTextEnd),
+    codeAt,
+    nextCodeStart: nextFlagged(codeStart),
   };
 }
 
@@ -197,12 +219,15 @@ function italic(offset: number, length: number): MessageEntity {
 /** `[text](url)`: the text is the first `]`; the URL runs to the `)` that balances its own parentheses. */
 function parseLink(ctx: Context, i: number, end: number, active: Active): number {
   const { src } = ctx;
-  const close = src.indexOf(']', i + 1);
+  const close = ctx.nextLinkTextEnd[i + 1] ?? -1;
   if (close === -1 || close === i + 1 || close + 2 >= end || src[close + 1] !== '(') return -1;
   const urlStart = close + 2;
+  // The URL is plain text: a code span starting inside it (a backtick in the URL) means this is no link.
+  const codeStart = ctx.nextCodeStart[urlStart] ?? -1;
+  const urlLimit = codeStart === -1 ? end : Math.min(end, codeStart);
   let depth = 0;
   let k = urlStart;
-  for (; k < end && k - urlStart <= MAX_LINK_URL_LENGTH; k++) {
+  for (; k < urlLimit && k - urlStart <= MAX_LINK_URL_LENGTH; k++) {
     const c = src[k];
     if (isSpace(c)) return -1;
     if (c === '(') depth++;
@@ -211,7 +236,7 @@ function parseLink(ctx: Context, i: number, end: number, active: Active): number
       depth--;
     }
   }
-  if (k >= end || src[k] !== ')') return -1;
+  if (k >= urlLimit || src[k] !== ')') return -1;
   const url = src.slice(urlStart, k);
   if (!isSafeLinkUrl(url)) return -1;
   const linked = wrap(ctx, i + 1, close, { ...active, link: true }, (offset, length) => ({
@@ -245,6 +270,14 @@ function parseInline(ctx: Context, start: number, end: number, active: Active): 
   let i = start;
   while (i < end) {
     const char = src[i];
+    const span = char === '`' ? ctx.codeAt.get(i) : undefined;
+    if (span) {
+      ctx.out += src.slice(literalFrom, i);
+      appendCode(ctx, span);
+      i = span.end;
+      literalFrom = i;
+      continue;
+    }
     if (char === '*' || char === '_' || char === '[' || char === '@') {
       // Flush first: mentions look at the output so far, and constructs append to it.
       ctx.out += src.slice(literalFrom, i);
@@ -261,12 +294,12 @@ function parseInline(ctx: Context, start: number, end: number, active: Active): 
   ctx.out += src.slice(literalFrom, end);
 }
 
-interface CodeSpan {
-  end: number;
-  contentStart: number;
-  contentEnd: number;
-  type: 'code' | 'pre';
-  language?: string;
+function appendCode(ctx: Context, span: CodeSpan): void {
+  const offset = ctx.out.length;
+  ctx.out += ctx.src.slice(span.contentStart, span.contentEnd);
+  const entity: MessageEntity = { type: span.type, offset, length: span.contentEnd - span.contentStart };
+  if (span.language) entity.language = span.language;
+  ctx.entities.push(entity);
 }
 
 function backtickRunEnd(src: string, i: number): number {
@@ -304,35 +337,26 @@ function matchCode(src: string, i: number, runEnd: number): CodeSpan | null {
   return { end: close + 3, contentStart, contentEnd, type: 'pre', ...(language ? { language } : {}) };
 }
 
-function compareEntities(a: MessageEntity, b: MessageEntity): number {
-  return a.offset - b.offset || b.length - a.length || (TYPE_ORDER.get(a.type) ?? 0) - (TYPE_ORDER.get(b.type) ?? 0);
-}
-
 const NOTHING_ACTIVE: Active = { bold: false, italic: false, link: false };
 
-/** Turns typed markup into plain text and entities sorted by offset, outer first. Never throws. */
-export function parseMarkup(input: string): ParsedMarkup {
-  const src = input.replace(LONE_SURROGATE, '\uFFFD');
-  const ctx = buildContext(src);
-  let proseFrom = 0;
+/** Every code span, found in one left-to-right pass before anything else, keyed by its start. */
+function findCodeSpans(src: string): Map<number, CodeSpan> {
+  const spans = new Map<number, CodeSpan>();
   let i = src.indexOf('`');
   while (i !== -1) {
     const runEnd = backtickRunEnd(src, i);
     const span = matchCode(src, i, runEnd);
-    if (!span) {
-      i = src.indexOf('`', runEnd);
-      continue;
-    }
-    parseInline(ctx, proseFrom, i, NOTHING_ACTIVE);
-    const offset = ctx.out.length;
-    ctx.out += src.slice(span.contentStart, span.contentEnd);
-    const entity: MessageEntity = { type: span.type, offset, length: span.contentEnd - span.contentStart };
-    if (span.language) entity.language = span.language;
-    ctx.entities.push(entity);
-    proseFrom = span.end;
-    i = src.indexOf('`', span.end);
+    if (span) spans.set(i, span);
+    i = src.indexOf('`', span ? span.end : runEnd);
   }
-  parseInline(ctx, proseFrom, src.length, NOTHING_ACTIVE);
+  return spans;
+}
+
+/** Turns typed markup into plain text and entities sorted by offset, outer first. Never throws. */
+export function parseMarkup(input: string): ParsedMarkup {
+  const src = input.replace(LONE_SURROGATE, '\uFFFD');
+  const ctx = buildContext(src, findCodeSpans(src));
+  parseInline(ctx, 0, src.length, NOTHING_ACTIVE);
   ctx.entities.sort(compareEntities);
   return { text: ctx.out, entities: ctx.entities };
 }

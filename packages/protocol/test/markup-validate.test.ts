@@ -18,9 +18,8 @@ describe('validateEntities', () => {
       { type: 'text_link', offset: at('сайт'), length: 4, url: 'https://beseda.example/a?b=1' },
       { type: 'italic', offset: at('сайт'), length: 4 },
       { type: 'code', offset: at('код'), length: 3 },
+      { type: 'code', offset: at('сайт'), length: 4 },
     ];
-    // Code inside bold would overlap; keep it outside the bold run.
-    entities[0] = { type: 'bold', offset: 0, length: at('код') };
     expect(validateEntities(TEXT, entities)).toEqual({ ok: true });
     expect(validateEntities(TEXT, [])).toEqual({ ok: true });
   });
@@ -68,16 +67,23 @@ describe('validateEntities', () => {
     expect(rejection([{ type: 'mention', offset: at('@bob'), length: 5 }])).toBe('bad_mention');
   });
 
-  it('keeps code and pre apart from every other entity', () => {
+  it('lets code nest in other entities, but nothing in code and nothing cross it', () => {
     const code = { type: 'code', offset: at('код'), length: 3 } as const;
-    expect(rejection([code, { type: 'bold', offset: 0, length: TEXT.length }])).toBe('code_overlap');
+    expect(rejection([code, { type: 'bold', offset: 0, length: TEXT.length }])).toBeNull();
+    // Over one range, code is the inner one whatever the order of the list.
+    expect(rejection([code, { ...code, type: 'text_link', url: 'https://a.ru' }])).toBeNull();
+    expect(rejection([{ ...code, type: 'italic' }, code])).toBeNull();
     expect(rejection([code, { type: 'italic', offset: at('код') + 1, length: 1 }])).toBe('code_overlap');
+    expect(rejection([code, { type: 'mention', offset: at('@bob'), length: 4 }])).toBeNull();
+    expect(rejection([code, { type: 'bold', offset: 0, length: at('код') + 1 }])).toBe('code_overlap');
+    expect(rejection([code, { type: 'bold', offset: at('код') + 1, length: 5 }])).toBe('code_overlap');
     expect(
       rejection([
         { type: 'pre', offset: 0, length: 5 },
         { ...code, offset: 4 },
       ]),
     ).toBe('code_overlap');
+    expect(rejection([code, { ...code, type: 'pre' }])).toBe('code_overlap');
     expect(rejection([code, { type: 'bold', offset: 0, length: at('код') }])).toBeNull();
   });
 

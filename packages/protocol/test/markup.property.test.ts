@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMarkup } from '../src/markup.js';
-import { messageEntitiesSchema } from '../src/markup-schema.js';
+import { compareEntities, messageEntitiesSchema, type MessageEntity } from '../src/markup-schema.js';
 import { validateEntities } from '../src/markup-validate.js';
 
 /** Every UTF-16 code unit, lone surrogates included: what a hostile or buggy client can put in JSON. */
@@ -27,6 +27,11 @@ const soupPiece = fc.constantFrom(
   '](https://a.ru)',
   '[x](https://a.ru)',
   '**a**',
+  '**a `b`**',
+  '*a [b](https://a.ru)*',
+  '[`c`](https://a.ru)',
+  '`**`',
+  '`]`',
   'https://a.ru',
   'http://b.example/x_(y)',
   'javascript:alert(1)',
@@ -56,6 +61,108 @@ const plainText = fc
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const RUNS = { numRuns: 2000 };
+
+/**
+ * Well-formed nested markup as Discord and Telegram read it: a tree of bold, italic, links and code, written out
+ * with markers, together with the text and entities it must parse to. Code bodies are full of markers, which must
+ * stay literal and must not close anything outside the code.
+ */
+interface Written {
+  src: string;
+  text: string;
+  entities: MessageEntity[];
+}
+interface Allowed {
+  bold: boolean;
+  italic: boolean;
+  link: boolean;
+}
+
+const wordChar = fc.constantFrom('a', 'Z', '7', 'ж', 'Ё', '🙂', '.', ',', '!', '?');
+const word = fc.string({ unit: wordChar, minLength: 1, maxLength: 4 }).map((w) => ({ src: w, text: w, entities: [] }));
+const codeBody = fc.string({
+  unit: fc.constantFrom('x', 'ж', ' ', '*', '**', '_', '[', ']', '(', ')', '@bob'),
+  minLength: 1,
+  maxLength: 6,
+});
+const code = codeBody
+  .filter((body) => body.trim() !== '')
+  .map((body): Written => ({
+    src: `\`${body}\``,
+    text: body,
+    entities: [{ type: 'code', offset: 0, length: body.length }],
+  }));
+const separator = fc.constantFrom(' ', ', ', ' и ', '\n');
+
+function shift(entities: readonly MessageEntity[], by: number): MessageEntity[] {
+  return entities.map((entity) => ({ ...entity, offset: entity.offset + by }));
+}
+
+function join(parts: readonly Written[], glue: readonly string[]): Written {
+  let src = '';
+  let text = '';
+  const entities: MessageEntity[] = [];
+  parts.forEach((part, index) => {
+    const between = index === 0 ? '' : (glue[index - 1] ?? ' ');
+    src += between + part.src;
+    text += between;
+    entities.push(...shift(part.entities, text.length));
+    text += part.text;
+  });
+  return { src, text, entities };
+}
+
+function wrapIn(
+  inner: Written,
+  open: string,
+  close: string,
+  entity: Omit<MessageEntity, 'offset' | 'length'>,
+): Written {
+  return {
+    src: open + inner.src + close,
+    text: inner.text,
+    entities: [{ ...entity, offset: 0, length: inner.text.length } as MessageEntity, ...inner.entities],
+  };
+}
+
+const written: (allowed: Allowed, depth: number) => fc.Arbitrary<Written> = (allowed, depth) => {
+  const inner = (next: Allowed): fc.Arbitrary<Written> => {
+    // A star run at an edge of bold or italic content would read as a longer marker (`***x** y*`), so bold and
+    // italic content begins and ends with a word, code or a link; inside, anything goes.
+    const edge = fc.oneof(
+      word,
+      code,
+      ...(next.link && depth > 0 ? [written({ ...next, bold: false, italic: false }, depth - 1)] : []),
+    );
+    const middle = depth > 0 ? fc.array(written(next, depth - 1), { maxLength: 2 }) : fc.constant([]);
+    return fc
+      .tuple(edge, middle, edge, fc.array(separator, { minLength: 4, maxLength: 4 }), fc.boolean())
+      .map(([first, rest, last, glue, single]) => (single ? first : join([first, ...rest, last], glue)));
+  };
+  const options: fc.Arbitrary<Written>[] = [word, code];
+  if (depth > 0 && allowed.bold) {
+    options.push(inner({ ...allowed, bold: false }).map((w) => wrapIn(w, '**', '**', { type: 'bold' })));
+  }
+  if (depth > 0 && allowed.italic) {
+    options.push(inner({ ...allowed, italic: false }).map((w) => wrapIn(w, '*', '*', { type: 'italic' })));
+  }
+  if (depth > 0 && allowed.link) {
+    const url = fc.constantFrom('https://example.com/x', 'http://a.ru/wiki/Foo_(bar)', 'https://b.example/?q=1#top');
+    options.push(
+      fc
+        .tuple(inner({ ...allowed, link: false }), url)
+        .map(([w, href]) => wrapIn(w, '[', `](${href})`, { type: 'text_link', url: href })),
+    );
+  }
+  return fc.oneof(...options);
+};
+
+const nestedMarkup = fc
+  .tuple(
+    fc.array(written({ bold: true, italic: true, link: true }, 3), { minLength: 1, maxLength: 4 }),
+    fc.array(separator, { minLength: 3, maxLength: 3 }),
+  )
+  .map(([parts, glue]) => join(parts, glue));
 
 describe('parseMarkup properties', () => {
   it('never throws, and every entity is valid and inside the text', () => {
@@ -112,6 +219,16 @@ describe('parseMarkup properties', () => {
         const { text, entities } = parseMarkup(`x \`${body}\` y`);
         expect(text).toBe(`x ${body} y`);
         expect(entities).toEqual([{ type: 'code', offset: 2, length: body.length }]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads nested bold, italic, links and code as written, markers gone', () => {
+    fc.assert(
+      fc.property(nestedMarkup, ({ src, text, entities }) => {
+        expect(parseMarkup(src)).toEqual({ text, entities: [...entities].sort(compareEntities) });
+        expect(validateEntities(text, entities)).toEqual({ ok: true });
       }),
       RUNS,
     );

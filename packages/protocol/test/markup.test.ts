@@ -129,13 +129,65 @@ describe('parseMarkup: code', () => {
     }
   });
 
-  it('does not let bold cross a code span', () => {
-    expect(parsed('**a `b` c**')).toEqual({ text: '**a b c**', spans: [['code', 'b']] });
+  it('nests code in bold, italic and links, as Discord and Telegram do', () => {
+    // Issue 12, bug 3: this rendered «**жирный код*, *курсив ссылка» with the markers left in.
+    expect(parsed('**жирный `код`**, *курсив [ссылка](https://example.com/x)*')).toEqual({
+      text: 'жирный код, курсив ссылка',
+      spans: [
+        ['bold', 'жирный код'],
+        ['code', 'код'],
+        ['italic', 'курсив ссылка'],
+        ['text_link', 'ссылка', 'https://example.com/x'],
+      ],
+    });
+    expect(parsed('**a `b` c**')).toEqual({
+      text: 'a b c',
+      spans: [
+        ['bold', 'a b c'],
+        ['code', 'b'],
+      ],
+    });
+    expect(parsed('_a `b`_').spans).toEqual([
+      ['italic', 'a b'],
+      ['code', 'b'],
+    ]);
+    expect(parsed('***`x`***').spans).toEqual([
+      ['bold', 'x'],
+      ['italic', 'x'],
+      ['code', 'x'],
+    ]);
+    expect(parsed('[`npm i`](https://a.ru)').spans).toEqual([
+      ['text_link', 'npm i', 'https://a.ru'],
+      ['code', 'npm i'],
+    ]);
+    expect(parsed('*см. ```\nx\n```*').spans).toEqual([
+      ['italic', 'см. x'],
+      ['pre', 'x'],
+    ]);
     expect(parsed('**a** `b` **c**').spans).toEqual([
       ['bold', 'a'],
       ['code', 'b'],
       ['bold', 'c'],
     ]);
+  });
+
+  it('never takes a marker inside code for one outside it', () => {
+    // The closer or the `]` inside the code span does not count; the ones after it do.
+    expect(parsed('**a `b**` c**').spans).toEqual([
+      ['bold', 'a b** c'],
+      ['code', 'b**'],
+    ]);
+    expect(parsed('**a `b**`')).toEqual({ text: '**a b**', spans: [['code', 'b**']] });
+    expect(parsed('[a `]`](https://a.ru)').spans).toEqual([
+      ['text_link', 'a ]', 'https://a.ru'],
+      ['code', ']'],
+    ]);
+    expect(parsed('_a `_` b_').spans).toEqual([
+      ['italic', 'a _ b'],
+      ['code', '_'],
+    ]);
+    // A URL is plain text: a code span starting in it means there is no link.
+    expect(parsed('[a](https://a.ru/`x`)')).toEqual({ text: '[a](https://a.ru/x)', spans: [['code', 'x']] });
   });
 });
 

@@ -37,6 +37,14 @@ const PATHS = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  menu: <path d="M4 6.5h16M4 12h16M4 17.5h16" />,
+  pencil: <path d="M14.5 5.5 18.5 9.5M4 20l1-4.5L15.8 4.7a1.4 1.4 0 0 1 2 0l1.5 1.5a1.4 1.4 0 0 1 0 2L8.5 19z" />,
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20.5c.7-3.9 3.7-6.5 7.5-6.5s6.8 2.6 7.5 6.5" />
+    </>
+  ),
   ok: <path d="m5 12.5 4.5 4.5L19 7.5" />,
   cross: <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />,
   chevronDown: <path d="m6 9 6 6 6-6" />,
@@ -170,6 +178,7 @@ export function Icon({ name, size = 20, label, strokeWidth = 1.8, ...rest }: Ico
       aria-label={label}
       aria-hidden={label ? undefined : true}
       focusable="false"
+      data-icon={name}
       {...rest}
     >
       {PATHS[name]}

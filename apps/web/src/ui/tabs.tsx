@@ -5,6 +5,7 @@ import styles from './tabs.module.css';
 export interface TabItem<T extends string> {
   id: T;
   label: string;
+  /** A count shown as a pill; with 0 its room is kept, so the tabs after it do not move when it appears. */
   badge?: number;
   /** Spoken instead of the bare number (e.g. «2 заявки в друзья»). */
   badgeLabel?: string;
@@ -101,6 +102,8 @@ export function Tabs<T extends string>({
                 </span>
                 {item.badgeLabel ? <span className="visually-hidden">{item.badgeLabel}</span> : null}
               </span>
+            ) : item.badge === 0 ? (
+              <span className={styles.badgeSlot} aria-hidden="true" />
             ) : null}
           </button>
         );

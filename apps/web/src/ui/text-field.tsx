@@ -8,11 +8,26 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Adds a show/hide toggle for secrets; the two labels name the toggle's states. */
   revealLabels?: { show: string; hide: string };
+  /**
+   * Discord's sign-in card: the error joins the label's line («ПАРОЛЬ — Обязательное поле») instead of a line
+   * below, so a form whose fields all fail does not grow and push its button down.
+   */
+  errorInLabel?: boolean;
   id?: string;
 }
 
 /** A labelled input: a real `<label for>`, the error linked by aria-describedby, aria-invalid when wrong. */
-export function TextField({ label, error, hint, revealLabels, id, type = 'text', className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  revealLabels,
+  errorInLabel = false,
+  id,
+  type = 'text',
+  className,
+  ...rest
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -25,9 +40,16 @@ export function TextField({ label, error, hint, revealLabels, id, type = 'text',
 
   return (
     <div className={classes}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
+      <div className={styles.labelRow}>
+        <label className={styles.label} htmlFor={inputId}>
+          {label}
+        </label>
+        {error && errorInLabel ? (
+          <span className={styles.labelError} id={errorId}>
+            {error}
+          </span>
+        ) : null}
+      </div>
       <div className={styles.control}>
         <input
           id={inputId}
@@ -49,12 +71,12 @@ export function TextField({ label, error, hint, revealLabels, id, type = 'text',
           </button>
         ) : null}
       </div>
-      {error ? (
+      {error && !errorInLabel ? (
         <p className={styles.error} id={errorId}>
           {error}
         </p>
       ) : null}
-      {hint && !error ? (
+      {hint && (!error || errorInLabel) ? (
         <p className={styles.hint} id={hintId}>
           {hint}
         </p>

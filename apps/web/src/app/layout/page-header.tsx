@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../ui/icon';
+import { DrawerToggle } from './drawer-toggle';
 import styles from './page-header.module.css';
 
 export interface PageHeaderProps {
@@ -15,6 +16,7 @@ export interface PageHeaderProps {
 export function PageHeader({ icon, title, children, compact = false }: PageHeaderProps) {
   return (
     <header className={styles.header}>
+      <DrawerToggle />
       <Icon name={icon} size={22} className={styles.icon} />
       <h1 className={compact ? 'visually-hidden' : styles.title} data-testid="page-title">
         {title}

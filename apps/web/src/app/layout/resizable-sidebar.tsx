@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_SAVE_DEBOUNCE_MS } from '@beseda/protocol/constants';
 import { useGlobalSettings } from '../../features/settings/global-settings-store';
@@ -73,7 +82,8 @@ export function ResizableSidebar({ children, label }: { children: ReactNode; lab
   return (
     <aside
       className={`${styles.sidebar} ${resizing ? styles.resizing : ''}`}
-      style={{ width }}
+      // A custom property, not `width`: below the drawer breakpoint the stylesheet caps it to the window.
+      style={{ '--sidebar-width': `${width}px` } as CSSProperties}
       aria-label={label}
       data-testid="sidebar"
     >

@@ -8,22 +8,40 @@ import { Spinner } from '../../ui/spinner';
 import { AppRealtime } from '../realtime/app-realtime';
 import { createAppRealtimeClient } from '../realtime/app-realtime-client';
 import { SignedInRoot } from '../signed-in/signed-in-root';
+import { useDrawer } from './drawer-store';
 import styles from './layout.module.css';
 import { ResizableSidebar } from './resizable-sidebar';
 import { Toolbar } from './toolbar';
 import { UnreadTitle } from './unread-title';
+import { useDrawerClosing } from './use-drawer-closing';
 import { UserPanel } from './user-panel';
 
-/** The frame of every signed-in page: toolbar, then a section (sidebar + main column), inside the live connection. */
+/**
+ * The frame of every signed-in page: toolbar, then a section (sidebar + main column), inside the live connection.
+ * On a narrow window the toolbar and the sidebar form a drawer over the content (see `layout.module.css`).
+ */
 export function AppLayout() {
+  const { t } = useTranslation();
   const [realtime] = useState(createAppRealtimeClient);
+  const drawerOpen = useDrawer((state) => state.open);
+  const setDrawerOpen = useDrawer((state) => state.setOpen);
+  useDrawerClosing();
   return (
     <SignedInRoot realtime={realtime}>
       <AppRealtime client={realtime}>
-        <div className={styles.app} data-testid="app-layout">
+        <div className={styles.app} data-drawer-open={drawerOpen || undefined} data-testid="app-layout">
           <UnreadTitle />
           <Toolbar />
           <Outlet />
+          {/* Only rendered as a layer below the drawer breakpoint; a click beside the drawer closes it. */}
+          <button
+            type="button"
+            className={styles.drawerBackdrop}
+            aria-label={t('nav.closeMenu')}
+            tabIndex={-1}
+            onClick={() => setDrawerOpen(false)}
+            data-testid="drawer-backdrop"
+          />
         </div>
       </AppRealtime>
     </SignedInRoot>

@@ -25,6 +25,7 @@ export interface AuthFieldProps<F extends string> {
   error: string | undefined;
   type?: string;
   revealLabels?: { show: string; hide: string };
+  errorInLabel: boolean;
 }
 
 export interface AuthForm<F extends string> extends AuthFormState {
@@ -104,6 +105,8 @@ export function useAuthForm<F extends string, V extends Record<F, string>>(
       value: values[name],
       onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
       error: key ? t(key) : undefined,
+      // The card keeps its height when errors appear (issue 12): each error sits on its field's label line.
+      errorInLabel: true,
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Chat } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
+import { DrawerToggle } from '../../app/layout/drawer-toggle';
 import { usePresenceStore } from '../presence/presence-store';
 import { ChatAvatar, useChatTitle } from './chat-display';
 import { isPeerOnline } from './chat-selectors';
@@ -16,6 +17,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
 
   return (
     <header className={styles.header}>
+      <DrawerToggle />
       <ChatAvatar chat={chat} size={24} ringColour="var(--bg-content)" />
       <h1 className={styles.title} data-testid="page-title">
         {title}

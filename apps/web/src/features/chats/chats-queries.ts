@@ -45,7 +45,12 @@ export function chatListStatus(
 /** The home sidebar's list: loaded when first shown, then kept current by events. */
 export function useChatList(): { list: ChatList; status: ChatListStatus; retry(): void } {
   const userId = useUserStore((state) => state.id);
-  const query = useQuery(chatListQuery(userId));
+  // Events may have filled the cache before the list was ever fetched (open a group page first, then go home):
+  // such data is not the list, so it counts as stale and showing the list fetches it.
+  const query = useQuery({
+    ...chatListQuery(userId),
+    staleTime: (cached) => (cached.state.data?.listed ? Infinity : 0),
+  });
   const list = query.data ?? EMPTY_CHAT_LIST;
   return { list, status: chatListStatus(list.listed, query), retry: () => void query.refetch() };
 }

@@ -11,6 +11,9 @@ const samples = [
   '```ts\nconst a = 1;\n```',
   'before\n```\nx\n```\nafter',
   '[**bold link**](https://example.com)',
+  '**жирный `код`**, *курсив [ссылка](https://example.com/x)*',
+  '[`code link`](https://example.com)',
+  '***`x`***',
 ];
 
 describe('toMarkupSource', () => {

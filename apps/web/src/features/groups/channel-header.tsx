@@ -1,4 +1,5 @@
 import type { Channel } from '@beseda/protocol/groups';
+import { DrawerToggle } from '../../app/layout/drawer-toggle';
 import { Icon } from '../../ui/icon';
 import { channelIcon } from './channel-row';
 import styles from './group-page.module.css';
@@ -7,6 +8,7 @@ import styles from './group-page.module.css';
 export function ChannelHeader({ groupName, channel }: { groupName: string; channel: Channel | null }) {
   return (
     <header className={styles.header}>
+      <DrawerToggle />
       <span className={styles.groupName}>{groupName}</span>
       {channel ? (
         <>

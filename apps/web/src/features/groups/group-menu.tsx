@@ -46,7 +46,7 @@ export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: bool
       {
         id: 'rename',
         label: t('group.menuRename'),
-        icon: 'square',
+        icon: 'pencil',
         onSelect: () => showGroupModal('rename', { groupId: group.id }),
       },
     );

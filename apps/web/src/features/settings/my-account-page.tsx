@@ -270,7 +270,7 @@ export function MyAccountPage() {
   const securityId = useId();
   return (
     <>
-      <PageHeader icon="friend" title={t('settings.my')} />
+      <PageHeader icon="user" title={t('settings.my')} />
       <div className={page.body}>
         <div className={styles.scroll}>
           <div className={styles.column}>

@@ -14,7 +14,7 @@ export function SettingsSidebar() {
       <nav className={styles.group} aria-labelledby={userId}>
         <SidebarSectionHeader id={userId} title={t('settings.userGroup')} />
         <div className={styles.links}>
-          <SidebarLink to={ROUTES.settingsMy} label={t('settings.my')} icon="friend" compact testId="nav-settings-my" />
+          <SidebarLink to={ROUTES.settingsMy} label={t('settings.my')} icon="user" compact testId="nav-settings-my" />
           <SidebarLink
             to={ROUTES.settingsIntegrations}
             label={t('settings.integrations')}

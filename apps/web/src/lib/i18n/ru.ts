@@ -11,6 +11,8 @@ export const ru = {
     addGroupSoon: 'Создать сервер — скоро',
     settings: 'Настройки',
     sidebarResize: 'Изменить ширину боковой панели',
+    openMenu: 'Открыть меню',
+    closeMenu: 'Закрыть меню',
   },
   home: {
     search: 'Найти собеседника',

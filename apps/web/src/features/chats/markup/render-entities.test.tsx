@@ -45,6 +45,14 @@ describe('renderMessage', () => {
     expect(typed('***x***')).toBe('<strong><em>x</em></strong>');
   });
 
+  it('renders code inside bold, italic and links (issue 12, bug 3)', () => {
+    const link = `${cls('link')} href="https://example.com/x" title="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow"`;
+    expect(typed('**жирный `код`**, *курсив [ссылка](https://example.com/x)*')).toBe(
+      `<strong>жирный <code ${cls('code')}>код</code></strong>, <em>курсив <a ${link}>ссылка</a></em>`,
+    );
+    expect(typed('[`x`](https://example.com/x)')).toBe(`<a ${link}><code ${cls('code')}>x</code></a>`);
+  });
+
   it('slices by UTF-16 offsets around emoji and Cyrillic', () => {
     expect(typed('🙂👍🏽 **жир** 🙂')).toBe('🙂👍🏽 <strong>жир</strong> 🙂');
   });
@@ -139,6 +147,9 @@ describe('renderMessage properties', () => {
     '`',
     '```',
     '[x](https://a.ru)',
+    '**a `b`**',
+    '*a [b](https://a.ru)*',
+    '[`c`](https://a.ru)',
     '@bob',
     '<img src=x>',
     '&',

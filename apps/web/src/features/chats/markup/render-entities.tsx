@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { MESSAGE_ENTITY_TYPES, type MessageEntity } from '@beseda/protocol/markup-schema';
+import { compareEntities, MESSAGE_ENTITY_TYPES, type MessageEntity } from '@beseda/protocol/markup-schema';
 import { isSafeLinkUrl, splitsSurrogatePair } from '@beseda/protocol/markup-validate';
 import { stripBidiControls } from '@beseda/protocol/validation';
 import styles from './markup.module.css';
@@ -31,7 +31,6 @@ interface EntityNode {
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(MESSAGE_ENTITY_TYPES);
-const TYPE_ORDER = new Map<string, number>(MESSAGE_ENTITY_TYPES.map((type, index) => [type, index]));
 
 function isUsable(text: string, entity: MessageEntity): boolean {
   const { offset, length } = entity;
@@ -53,12 +52,8 @@ function isUsable(text: string, entity: MessageEntity): boolean {
  * nothing nests inside code, whose text is shown verbatim.
  */
 function buildTree(text: string, entities: readonly MessageEntity[]): EntityNode[] {
-  const sorted = entities
-    .filter((entity) => isUsable(text, entity))
-    .sort(
-      (a, b) =>
-        a.offset - b.offset || b.length - a.length || (TYPE_ORDER.get(a.type) ?? 0) - (TYPE_ORDER.get(b.type) ?? 0),
-    );
+  // Code sorts after the kinds that may wrap it over the same range, so `[`x`](url)` is a link around code.
+  const sorted = entities.filter((entity) => isUsable(text, entity)).sort(compareEntities);
   const roots: EntityNode[] = [];
   const open: EntityNode[] = [];
   for (const entity of sorted) {
