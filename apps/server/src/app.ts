@@ -11,6 +11,7 @@ import { authRoutes } from './http/auth/index.js';
 import { channelRoutes } from './http/channel/index.js';
 import { chatRoutes } from './http/chat/index.js';
 import { contactRoutes } from './http/contact/index.js';
+import { addMissingSessionHint } from './http/cookies.js';
 import { handleClientError, handleError } from './http/error-handler.js';
 import { fileRoutes } from './http/files/index.js';
 import { groupRoutes } from './http/group/index.js';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   applySecurityHeaders(app, config.secureCookies);
   await app.register(fastifyCookie);
+  app.addHook('onRequest', async (request, reply) => addMissingSessionHint(request, reply, config));
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
