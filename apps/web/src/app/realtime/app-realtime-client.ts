@@ -15,6 +15,7 @@ import { call } from '../../lib/api/client';
 import { createLogger } from '../../lib/logger';
 import { gatewayUrl } from '../../lib/realtime/centrifuge-options';
 import { RealtimeClient } from '../../lib/realtime/realtime-client';
+import { createWakeTarget } from '../../lib/realtime/wake-target';
 import { useAppStore } from '../app-store';
 
 const log = createLogger('realtime');
@@ -55,6 +56,7 @@ export function createAppRealtimeClient(): RealtimeClient {
         title: i18next.t('errors.connectionTitle'),
         message: i18next.t('errors.connectionMessage'),
       }),
+    networkEvents: createWakeTarget({ window, document, isOnline: () => navigator.onLine }),
     logger: log,
   });
 }
