@@ -8,7 +8,7 @@ import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { registerGroupEvents } from '../../features/groups/groups-events';
 import { resyncGroups } from '../../features/groups/groups-queries';
-import { registerPresenceEvents } from '../../features/presence/presence-events';
+import { registerPresenceEvents, trackPresenceFreshness } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
 import { call } from '../../lib/api/client';
@@ -87,6 +87,7 @@ function rereadWhatWentLive(channel: string): void {
 export function registerRealtimeFeatures(client: RealtimeClient): () => void {
   const removers = [
     registerPresenceEvents(client),
+    trackPresenceFreshness(client),
     registerContactEvents(client, () => useUserStore.getState().id),
     registerChatEvents(client),
     registerGroupEvents(client),
