@@ -56,6 +56,12 @@ export default defineConfig({
     // The protocol is consumed from source: no build step between editing a schema and seeing it in the app.
     alias: [{ find: /^@beseda\/protocol\/(.*)$/, replacement: `${protocolSrc}$1.ts` }],
   },
+  css: {
+    // Lightning CSS resolves `composes: x from './other.module.css'` as a reference to that module's class. Vite's
+    // PostCSS path (postcss-modules) instead pasted the other file's CSS in again, source-less, which duplicated it
+    // and made every build warn that "a PostCSS plugin did not pass the `from` option".
+    transformer: 'lightningcss',
+  },
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
 import { fastifyRateLimit } from '@fastify/rate-limit';
 import { API_PREFIX } from '@beseda/protocol/constants';
-import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { fastify, type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { RateLimitedError, ServiceUnavailableError } from './errors.js';
@@ -11,6 +11,7 @@ import { authRoutes } from './http/auth/index.js';
 import { channelRoutes } from './http/channel/index.js';
 import { chatRoutes } from './http/chat/index.js';
 import { contactRoutes } from './http/contact/index.js';
+import { addMissingSessionHint } from './http/cookies.js';
 import { handleClientError, handleError } from './http/error-handler.js';
 import { fileRoutes } from './http/files/index.js';
 import { groupRoutes } from './http/group/index.js';
@@ -30,6 +31,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = ctx.logger;
   const app = fastify({
     loggerInstance,
+    // At a terminal a line per request buries the few lines that matter (and «Beseda is running at …»); failed
+    // requests are still logged by the error handler. JSON logs, read by machines, keep them.
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     // Ids are always ours: an id taken from a client header could be used to forge or confuse log lines.
     genReqId: requestIdGenerator(),
     requestIdHeader: false,
@@ -65,6 +69,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   applySecurityHeaders(app, config.secureCookies);
   await app.register(fastifyCookie);
+  app.addHook('onRequest', async (request, reply) => addMissingSessionHint(request, reply, config));
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),

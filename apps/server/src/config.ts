@@ -10,6 +10,9 @@ export type DatabaseConfig =
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** `pretty`: short coloured lines for a person at a terminal, no per-request lines. `json`: one object a line. */
+export type LogFormat = 'pretty' | 'json';
+
 export interface Config {
   port: number;
   host: string;
@@ -25,6 +28,7 @@ export interface Config {
   secureCookies: boolean;
   authSecret: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   wsTokenTtlSeconds: number;
@@ -66,6 +70,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   WS_TOKEN_TTL_SECONDS: positiveInt.default(300),
@@ -77,8 +82,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
 });
 
-/** Pure: environment → settings. Throws with every invalid variable named. */
-export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
+/**
+ * Pure: environment → settings. Throws with every invalid variable named. `logsToTerminal` says whether log lines
+ * (stderr) reach a person: then they are pretty unless LOG_FORMAT says otherwise; anything else (a pipe, a file, a
+ * log collector) gets JSON.
+ */
+export function parseEnv(env: NodeJS.ProcessEnv, logsToTerminal = false): ParsedEnv {
   // An empty value in a .env file means "not set", not "set to the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = envSchema.safeParse(present);
@@ -102,6 +111,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
     secureCookies: new URL(publicUrl).protocol === 'https:',
     authSecret: e.AUTH_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (logsToTerminal ? 'pretty' : 'json'),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     wsTokenTtlSeconds: e.WS_TOKEN_TTL_SECONDS,
@@ -115,8 +125,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
 }
 
 /** Settings for a real process: the environment plus a persisted secret when AUTH_SECRET is not given. */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = parseEnv(env);
+export function loadConfig(env: NodeJS.ProcessEnv, logsToTerminal = false): Config {
+  const parsed = parseEnv(env, logsToTerminal);
   return { ...parsed, authSecret: parsed.authSecret ?? readOrCreateSecret(parsed.dataDir) };
 }
 

@@ -92,7 +92,7 @@ export interface AppContextOptions {
 }
 
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat);
   const database = options.database ?? (await openDatabase(config, logger));
   try {
     await database.migrate();

@@ -56,7 +56,7 @@ function main(): void {
 /** A bad setting is the user's to fix: print what is wrong, without a stack trace. */
 function loadOrExit(): Config {
   try {
-    return loadConfig(process.env);
+    return loadConfig(process.env, process.stderr.isTTY);
   } catch (error) {
     return exitWith(error);
   }

@@ -2,6 +2,14 @@
 export const API_PREFIX = '/api';
 export const API_REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * Readable by scripts, unlike the access and refresh cookies: "this browser may have a session", set and cleared
+ * with them. It holds no secret (its value is `1`), so reading or forging it gains nothing: the web app only uses it
+ * to skip the session check (and its expected 401s) on a visit that cannot be signed in, and shows the sign-in form
+ * at once.
+ */
+export const SESSION_HINT_COOKIE = 'beseda_session';
+
 export const REALTIME = {
   path: '/connection/websocket',
   minReconnectDelayMs: 500,

@@ -23,6 +23,15 @@ describe('parseEnv', () => {
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
+  it('logs pretty to a terminal and JSON anywhere else, unless LOG_FORMAT says which', () => {
+    expect(parseEnv({}, true).logFormat).toBe('pretty');
+    expect(parseEnv({}, false).logFormat).toBe('json');
+    expect(parseEnv({}).logFormat).toBe('json');
+    expect(parseEnv({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(parseEnv({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => parseEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const url = 'postgres://beseda@db.internal:5432/beseda';
     expect(parseEnv({ DATABASE_URL: url }).database).toEqual({ driver: 'postgres', url });

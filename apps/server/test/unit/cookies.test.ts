@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accessCookieOptions, REFRESH_COOKIE_PATH, refreshCookieOptions } from '../../src/http/cookies.js';
+import {
+  accessCookieOptions,
+  REFRESH_COOKIE_PATH,
+  refreshCookieOptions,
+  sessionHintCookieOptions,
+} from '../../src/http/cookies.js';
 
 const base = { accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 };
 
@@ -23,6 +28,17 @@ describe('cookie options', () => {
       maxAge: 30 * 86_400,
     });
     expect(REFRESH_COOKIE_PATH).toBe('/api/auth');
+  });
+
+  it('session hint: readable by scripts (it holds no secret), whole site, lives as long as the session', () => {
+    expect(sessionHintCookieOptions({ ...base, secureCookies: false })).toEqual({
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: false,
+      path: '/',
+      maxAge: 30 * 86_400,
+    });
+    expect(sessionHintCookieOptions({ ...base, secureCookies: true }).secure).toBe(true);
   });
 
   it('Secure follows the https PUBLIC_URL', () => {

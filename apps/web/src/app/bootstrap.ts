@@ -4,6 +4,7 @@ import { useGlobalSettings } from '../features/settings/global-settings-store';
 import { showToast } from '../features/toasts/toast-store';
 import { isApiError } from '../lib/api/api-error';
 import { setOutdatedHandler, setUnauthorizedHandler } from '../lib/api/client';
+import { mayHaveSession } from '../lib/api/session-hint';
 import { loadGlobalSettings } from '../lib/local-db/db';
 import { createLogger } from '../lib/logger';
 import i18next from 'i18next';
@@ -14,6 +15,9 @@ import { preloadInitialPage } from './lazy-pages';
 const log = createLogger('app');
 
 const REVALIDATE_MIN_INTERVAL_MS = 30_000;
+
+/** Start-up's answer when the browser cannot be signed in, taken like the server's 401. */
+class SignedOut extends Error {}
 
 /**
  * When the tab comes back into view, ask the server again: a session terminated from another device then ends
@@ -57,11 +61,13 @@ export async function bootstrap(): Promise<void> {
   setOutdatedHandler(() => useAppStore.getState().setOutdated());
   const settingsPromise = loadGlobalSettings();
   try {
+    // No hint, no session: the form shows at once, without the two 401s a check would cost (session-hint.ts).
+    if (!mayHaveSession()) throw new SignedOut();
     const user = await fetchMe();
     useUserStore.getState().setUser(user);
   } catch (error) {
     useUserStore.getState().reset();
-    if (isApiError(error, 401)) {
+    if (error instanceof SignedOut || isApiError(error, 401)) {
       log.log('Not signed in');
     } else {
       // Spec §8: getting user info failed for another reason (network, 5xx): reset and go to /auth?forced=true.

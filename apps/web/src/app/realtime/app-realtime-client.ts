@@ -8,13 +8,14 @@ import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { registerGroupEvents } from '../../features/groups/groups-events';
 import { resyncGroups } from '../../features/groups/groups-queries';
-import { registerPresenceEvents } from '../../features/presence/presence-events';
+import { registerPresenceEvents, trackPresenceFreshness } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
 import { call } from '../../lib/api/client';
 import { createLogger } from '../../lib/logger';
 import { gatewayUrl } from '../../lib/realtime/centrifuge-options';
 import { RealtimeClient } from '../../lib/realtime/realtime-client';
+import { createWakeTarget } from '../../lib/realtime/wake-target';
 import { useAppStore } from '../app-store';
 
 const log = createLogger('realtime');
@@ -55,6 +56,7 @@ export function createAppRealtimeClient(): RealtimeClient {
         title: i18next.t('errors.connectionTitle'),
         message: i18next.t('errors.connectionMessage'),
       }),
+    networkEvents: createWakeTarget({ window, document, isOnline: () => navigator.onLine }),
     logger: log,
   });
 }
@@ -85,6 +87,7 @@ function rereadWhatWentLive(channel: string): void {
 export function registerRealtimeFeatures(client: RealtimeClient): () => void {
   const removers = [
     registerPresenceEvents(client),
+    trackPresenceFreshness(client),
     registerContactEvents(client, () => useUserStore.getState().id),
     registerChatEvents(client),
     registerGroupEvents(client),

@@ -44,7 +44,7 @@ export interface ChatAvatarProps {
 
 /** The official chat wears the Beseda mark; a direct chat, the peer's avatar with a presence dot. */
 export function ChatAvatar({ chat, size = 32, ringColour }: ChatAvatarProps) {
-  const online = usePresenceStore((state) => isPeerOnline(chat, state.users));
+  const online = usePresenceStore((state) => isPeerOnline(chat, state.users, state.stale));
   const title = useChatTitle()(chat);
   if (chat.official) return <Logo size={size} />;
   return (

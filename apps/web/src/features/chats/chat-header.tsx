@@ -12,7 +12,8 @@ import styles from './chat-header.module.css';
 export function ChatHeader({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
   const title = useChatTitle()(chat);
-  const online = usePresenceStore((state) => isPeerOnline(chat, state.users));
+  const online = usePresenceStore((state) => isPeerOnline(chat, state.users, state.stale));
+  const stale = usePresenceStore((state) => state.stale);
   const typingText = useTypingText(chat.id);
 
   return (
@@ -36,6 +37,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           </span>
         ) : chat.official ? (
           t('chat.officialHint')
+        ) : stale && chat.kind === 'direct' ? (
+          t('user.statusUnknown')
         ) : online ? (
           t('user.online')
         ) : (

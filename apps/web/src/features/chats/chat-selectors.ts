@@ -35,8 +35,9 @@ export function matchesQuery(chat: Chat, shownName: string, query: string): bool
  * Presence of a direct chat's peer: a live `set_online_status` wins over the status the chat came with, which is
  * only as fresh as the last REST answer.
  */
-export function isPeerOnline(chat: Chat, presence: PresenceMap): boolean {
+export function isPeerOnline(chat: Chat, presence: PresenceMap, stale = false): boolean {
   if (chat.kind !== 'direct') return true;
+  if (stale) return false;
   const live = chat.targetUserId ? presence[chat.targetUserId] : undefined;
   return live ? live.online : chat.status.status === 'online';
 }

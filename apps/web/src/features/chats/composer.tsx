@@ -146,7 +146,8 @@ export function Composer({ chat, placeholder }: ComposerProps) {
           placeholder={placeholder ?? t('chat.composerPlaceholder', { name: title })}
           aria-label={t('chat.composerLabel')}
           aria-autocomplete="list"
-          aria-expanded={listOpen}
+          // No aria-expanded: a textarea is a textbox, which does not take it (axe: aria-allowed-attr); the open
+          // suggestion list is announced through aria-controls and aria-activedescendant.
           aria-controls={listOpen ? listId : undefined}
           aria-activedescendant={listOpen ? `${listId}-${selected}` : undefined}
           onChange={(event) => {

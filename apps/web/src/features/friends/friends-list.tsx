@@ -28,11 +28,12 @@ export function FriendsList({ tab }: { tab: FriendsTab }) {
   const { t } = useTranslation();
   const contacts = useContacts();
   const presence = usePresenceStore((state) => state.users);
+  const stale = usePresenceStore((state) => state.stale);
   const startChat = useStartChat();
   const [query, setQuery] = useState('');
   const searchId = useId();
 
-  const inTab = contactsForTab(contacts, tab, presence);
+  const inTab = contactsForTab(contacts, tab, presence, stale);
   const rows = filterContacts(inTab, query);
 
   return (
@@ -70,7 +71,7 @@ export function FriendsList({ tab }: { tab: FriendsTab }) {
             <FriendRow
               key={contact.user.id}
               contact={contact}
-              online={isOnline(contact, presence)}
+              online={isOnline(contact, presence, stale)}
               onMessage={(target) => void startChat(target.user.nickname)}
             />
           ))}

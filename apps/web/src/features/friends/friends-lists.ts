@@ -4,7 +4,8 @@ import type { PresenceMap } from '../presence/presence';
 export type FriendsTab = 'online' | 'all' | 'pending' | 'blocked';
 
 /** Live presence from the store when we have heard of the user, else the snapshot's `user.online`. */
-export function isOnline(contact: Contact, presence: PresenceMap): boolean {
+export function isOnline(contact: Contact, presence: PresenceMap, stale = false): boolean {
+  if (stale) return false;
   return presence[contact.user.id]?.online ?? contact.user.online.status === 'online';
 }
 
@@ -13,10 +14,15 @@ function byNickname(a: Contact, b: Contact): number {
 }
 
 /** The rows of one tab: friends (online ones only on «В сети»), or pending requests, incoming first. */
-export function contactsForTab(contacts: readonly Contact[], tab: FriendsTab, presence: PresenceMap): Contact[] {
+export function contactsForTab(
+  contacts: readonly Contact[],
+  tab: FriendsTab,
+  presence: PresenceMap,
+  stale = false,
+): Contact[] {
   switch (tab) {
     case 'online':
-      return contacts.filter((c) => c.status === 'ACCEPTED' && isOnline(c, presence)).sort(byNickname);
+      return contacts.filter((c) => c.status === 'ACCEPTED' && isOnline(c, presence, stale)).sort(byNickname);
     case 'all':
       return contacts.filter((c) => c.status === 'ACCEPTED').sort(byNickname);
     case 'pending':

@@ -22,8 +22,9 @@ function MemberRow({ member, role }: { member: GroupMember; role: Role }) {
   const meId = useUserStore((state) => state.id);
   const myAvatarUrl = useUserStore((state) => state.avatarUrl);
   const live = usePresenceStore((state) => state.users[member.id]);
+  const stale = usePresenceStore((state) => state.stale);
   // Live presence where we have it; the snapshot otherwise. I am online while I am looking.
-  const online = member.id === meId || (live ? live.online : member.user.online.status === 'online');
+  const online = member.id === meId || (!stale && (live ? live.online : member.user.online.status === 'online'));
   return (
     <li className={`${styles.member} ${online ? '' : styles.away}`} data-testid="member-row" data-member-id={member.id}>
       <Avatar

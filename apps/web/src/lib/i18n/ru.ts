@@ -381,6 +381,8 @@ export const ru = {
   user: {
     online: 'В сети',
     offline: 'Не в сети',
+    /** Presence while the realtime connection is down: what was «В сети» may no longer be. */
+    statusUnknown: 'Статус неизвестен',
   },
   realtime: {
     connected: 'В сети',

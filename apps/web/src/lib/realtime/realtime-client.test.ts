@@ -48,6 +48,13 @@ function setup(overrides: Partial<RealtimeClientOptions> = {}) {
 const connected = { client: 'client-1', transport: 'websocket' };
 
 describe('RealtimeClient lifecycle', () => {
+  it('hands its network events (online: reconnect now) to the centrifuge client', () => {
+    const networkEvents = new EventTarget();
+    const { client, current } = setup({ networkEvents });
+    client.start(USER);
+    expect(current().options.networkEventTarget).toBe(networkEvents);
+  });
+
   it('connects with the spec options and subscribes the three channels with recovery', () => {
     const { client, current, states } = setup();
     client.start(USER);

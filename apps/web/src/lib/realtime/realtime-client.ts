@@ -50,6 +50,11 @@ export interface RealtimeClientOptions {
   /** The gateway closed with `clientOutdated`: this build is older than the server speaks; reconnecting is pointless. */
   onClientOutdated?(): void;
   restartDelayMs?: number;
+  /**
+   * Where the `centrifuge` client hears `online` (reconnect now, skipping the backoff) and `offline`; the app passes
+   * `createWakeTarget`, which also says `online` when the tab becomes visible. Without it: the global object.
+   */
+  networkEvents?: EventTarget;
   createCentrifuge?(url: string, options: Partial<Options>): CentrifugeLike;
   logger?: Logger;
 }
@@ -183,10 +188,11 @@ export class RealtimeClient {
 
   #connect(userId: string): void {
     const create = this.#options.createCentrifuge ?? ((url, options) => new Centrifuge(url, options));
-    const centrifuge = create(
-      this.#options.url,
-      connectionOptions(() => this.#token()),
-    );
+    const { networkEvents } = this.#options;
+    const centrifuge = create(this.#options.url, {
+      ...connectionOptions(() => this.#token()),
+      ...(networkEvents && { networkEventTarget: networkEvents }),
+    });
     this.#centrifuge = centrifuge;
     // Events of a client we have already torn down (disconnect() emits synchronously) must not touch the state.
     const live = () => this.#centrifuge === centrifuge;

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import * as chatApi from '@beseda/protocol/endpoints/chat';
+import * as contactApi from '@beseda/protocol/endpoints/contact';
+import { expect, test } from '@playwright/test';
+import { call } from './api.js';
+import { newUser, register } from './users.js';
+
+const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+test('during an outage a peer is no longer shown «В сети»; back online, the live status returns', async ({
+  browser,
+}) => {
+  const anna = { user: newUser('out_a'), page: await (await browser.newContext()).newPage() };
+  const boris = { user: newUser('out_b'), page: await (await browser.newContext()).newPage() };
+  await register(anna.page, anna.user);
+  await register(boris.page, boris.user);
+  await call(anna.page.request, contactApi.sendContactRequest, { body: { nickname: boris.user.nickname } });
+  await call(boris.page.request, contactApi.acceptContactRequest, { body: { nickname: anna.user.nickname } });
+  const opened = await call(anna.page.request, chatApi.openChatWith, { body: { nickname: boris.user.nickname } });
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+
+  const { page } = anna;
+  await page.goto(`/channels/@me/${chatId}`);
+  await expect(page.getByTestId('user-panel')).toHaveAttribute('data-connection', 'connected', { timeout: 10_000 });
+  await expect(page.getByTestId('chat-status')).toHaveText('В сети');
+
+  // The browser loses the network: the connection drops, and whatever «В сети» said may no longer hold.
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('chat-status')).toHaveText('Статус неизвестен');
+  for (const width of [1440, 480]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${shots}presence-outage-${width}.png` });
+    await page.screenshot({ path: `${docs}presence-outage-${width}.png` });
+  }
+
+  // Back online: the client reconnects at once (no backoff) and the peer is live again.
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('user-panel')).toHaveAttribute('data-connection', 'connected', { timeout: 3_000 });
+  await expect(page.getByTestId('chat-status')).toHaveText('В сети');
+});
