@@ -56,7 +56,7 @@ function watchSignOut(): void {
  * router mounts, so the first route the guard sees already knows whether the user is signed in.
  */
 export async function bootstrap(): Promise<void> {
-  preloadInitialPage(window.location.pathname);
+  const initialPage = preloadInitialPage(window.location.pathname);
   setUnauthorizedHandler(() => useUserStore.getState().reset());
   setOutdatedHandler(() => useAppStore.getState().setOutdated());
   const settingsPromise = loadGlobalSettings();
@@ -78,5 +78,6 @@ export async function bootstrap(): Promise<void> {
   useGlobalSettings.getState().hydrate(await settingsPromise);
   watchSession();
   watchSignOut();
+  await initialPage;
   useAppStore.getState().setReady();
 }

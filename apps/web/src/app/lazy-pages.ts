@@ -1,19 +1,39 @@
-import { lazy } from 'react';
+import { type ComponentType, createElement, lazy, type ReactElement } from 'react';
 import { loadAppCatalogue } from '../lib/i18n/i18n';
 import { ROUTES } from './routes';
 
 // Every page is its own chunk; the entry holds only React, the router, i18n, the stores and the guard.
 // React.lazy needs a default export, and the codebase has named exports only, hence the `.then` mapping.
 
-const authPage = () => import('../features/auth/auth-page');
-export const AuthPage = lazy(() => authPage().then((m) => ({ default: m.AuthPage })));
+let loadedAuthPage: ComponentType | null = null;
+const authPage = () =>
+  import('../features/auth/auth-page').then((m) => {
+    loadedAuthPage = m.AuthPage;
+    return m;
+  });
+const LazyAuthPage = lazy(() => authPage().then((m) => ({ default: m.AuthPage })));
 
 /**
- * Opened on /auth, the page's chunk starts loading at once, in parallel with start-up's `GET /user/me`, instead of
- * after it when the router first renders. Other paths preload nothing: the guard may still send them elsewhere.
+ * The sign-in page, rendered directly once its chunk is here. Through React.lazy alone it would suspend on its first
+ * render even with the chunk already loaded (lazy only learns so from its own promise), and React holds back the
+ * content of a boundary that just showed its fallback for 300 ms: a cold /auth waited that long with nothing to do.
  */
-export function preloadInitialPage(pathname: string): void {
-  if (pathname === ROUTES.auth) authPage().catch(() => undefined); // React.lazy retries and reports on render
+export function AuthPage(): ReactElement {
+  return createElement(loadedAuthPage ?? LazyAuthPage);
+}
+
+/**
+ * Opened on /auth, the page's chunk starts loading at once, in parallel with start-up, and start-up waits for it
+ * (`bootstrap`), so the router's first render has it. Other paths preload nothing: the guard may still send them
+ * elsewhere.
+ */
+export function preloadInitialPage(pathname: string): Promise<void> {
+  if (pathname !== ROUTES.auth) return Promise.resolve();
+  // A failed load is not start-up's problem: React.lazy retries it on render and reports it there.
+  return authPage().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 // Pages outside /auth also wait for the signed-in strings (`lib/i18n/ru.ts`), fetched in parallel with their chunk.
 export const InvitePage = lazy(() =>
