@@ -21,6 +21,9 @@ test('during an outage a peer is no longer shown «В сети»; back online, t
   const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
 
   const { page } = anna;
+  // The friends page first, so its code is loaded before the network goes.
+  await page.goto('/channels/@me');
+  await expect(page.getByTestId('friend-row').filter({ hasText: 'В сети' })).toHaveCount(1);
   await page.goto(`/channels/@me/${chatId}`);
   await expect(page.getByTestId('user-panel')).toHaveAttribute('data-connection', 'connected', { timeout: 10_000 });
   await expect(page.getByTestId('chat-status')).toHaveText('В сети');
@@ -34,8 +37,18 @@ test('during an outage a peer is no longer shown «В сети»; back online, t
     await page.screenshot({ path: `${docs}presence-outage-${width}.png` });
   }
 
+  // The friends list says the same: neither online nor offline, and no presence dot.
+  await page.setViewportSize({ width: 1440, height: 800 });
+  await page.getByRole('link', { name: 'Друзья' }).click();
+  await page.getByRole('tab', { name: 'Все' }).click();
+  const row = page.getByTestId('friend-row').filter({ hasText: boris.user.nickname });
+  await expect(row).toContainText('Статус неизвестен');
+  await page.screenshot({ path: `${shots}presence-outage-friends-1440.png` });
+
   // Back online: the client reconnects at once (no backoff) and the peer is live again.
   await page.context().setOffline(false);
   await expect(page.getByTestId('user-panel')).toHaveAttribute('data-connection', 'connected', { timeout: 3_000 });
+  await expect(row).toContainText('В сети');
+  await page.goto(`/channels/@me/${chatId}`);
   await expect(page.getByTestId('chat-status')).toHaveText('В сети');
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contact } from '@beseda/protocol/contacts';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
+import { usePresenceStore } from '../presence/presence-store';
 import { useContactActions } from './contacts-queries';
 import styles from './friend-row.module.css';
 import { RoundAction } from './round-action';
@@ -19,11 +20,15 @@ export function FriendRow({ contact, online, onMessage }: FriendRowProps) {
   const { busy, act } = useContactActions(contact);
   const [confirming, setConfirming] = useState(false);
   const { user } = contact;
+  // The connection that keeps presence live is down: neither «В сети» nor «Не в сети» can be vouched for.
+  const stale = usePresenceStore((state) => state.stale);
   const pending = contact.status === 'PENDING';
   const incoming = pending && contact.direction === 'INCOMING';
   const status = pending
     ? t(incoming ? 'friends.statusIncoming' : 'friends.statusOutgoing')
-    : t(online ? 'friends.statusOnline' : 'friends.statusOffline');
+    : stale
+      ? t('user.statusUnknown')
+      : t(online ? 'friends.statusOnline' : 'friends.statusOffline');
 
   return (
     <li
@@ -38,7 +43,7 @@ export function FriendRow({ contact, online, onMessage }: FriendRowProps) {
         url={user.avatarUrl}
         size={32}
         // Presence of people who are not friends yet is not live (the server tells friends only), so no dot.
-        status={pending ? undefined : online ? 'online' : 'offline'}
+        status={pending || stale ? undefined : online ? 'online' : 'offline'}
         ringColour="var(--row-ring)"
       />
       <div className={styles.info}>
