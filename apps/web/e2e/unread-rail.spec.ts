@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as groupApi from '@beseda/protocol/endpoints/group';
@@ -5,6 +6,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { call } from './api.js';
 import { newUser, register, type TestUser } from './users.js';
 import { shootWidths } from './widths.js';
+
+const shotsDir = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 
 interface Person {
   user: TestUser;
@@ -67,6 +70,12 @@ test('unread totals: the home button pill and the tab title follow direct messag
   await expect(home).toHaveAccessibleName('Личные сообщения, 2 непрочитанных сообщения');
   await expect(b.page).toHaveTitle('(2) Беседа');
   await shootWidths(b.page, 'unread-home-pill');
+  // On a narrow window the rail is in the drawer: the menu button carries the count.
+  await b.page.setViewportSize({ width: 480, height: 800 });
+  await expect(b.page.getByTestId('drawer-toggle-unread').first()).toHaveText('2');
+  await b.page.waitForTimeout(400); // the drawer slides shut once after the resize
+  await b.page.screenshot({ path: `${shotsDir}unread-drawer-toggle-480.png` });
+  await b.page.setViewportSize({ width: 1440, height: 800 });
 
   // Back home: A writes in the group's channel; its icon is marked and the title adds it.
   await home.click();
