@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
+import { pathOf } from '@beseda/protocol/endpoint';
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { call } from './api.js';
@@ -51,8 +52,13 @@ test('unread totals: the home button pill and the tab title follow direct messag
   await ok(call(b.request, groupApi.acceptInvite, { body: { code } }));
   // B reads the official chat's welcome first: every new account starts with it unread.
   await expect(b.page.getByTestId('toolbar-home-unread')).toHaveText('1');
+  // The read marker must reach the server before the page below reloads, or the reload brings the count back.
+  const readPosted = b.page.waitForResponse(
+    (response) => response.url().includes(pathOf(chatApi.markRead)) && response.ok(),
+  );
   await b.page.locator('[data-testid="chat-row"][data-official]').click();
   await expect(b.page.getByTestId('toolbar-home-unread')).toHaveCount(0);
+  await readPosted;
   await b.page.goto(`/channels/${groupId}`);
   await expect(b.page.getByTestId('group-name')).toHaveText('Кружок');
   const home = b.page.getByTestId('toolbar-home');

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { SESSION_HINT_COOKIE } from '@beseda/protocol/constants';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
 import { expect, test } from '@playwright/test';
 
@@ -6,6 +7,7 @@ const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import
 
 test('a server that no longer speaks this build answers 426: «Доступна новая версия» with a reload', async ({
   page,
+  baseURL,
 }) => {
   let stated: string | undefined;
   // Stands in for a newer server: the real one still speaks this build, so the 426 is answered here.
@@ -17,6 +19,9 @@ test('a server that no longer speaks this build answers 426: «Доступна 
       body: JSON.stringify({ error: { code: 'CLIENT_OUTDATED', message: 'Reload' } }),
     });
   });
+  // A returning user: the session hint makes start-up ask the server, which is where an old build learns it is old.
+  // (A first visit asks nothing until the form is sent; the same 426 then shows the same banner.)
+  await page.context().addCookies([{ name: SESSION_HINT_COOKIE, value: '1', url: String(baseURL) }]);
   await page.goto('/auth');
 
   const banner = page.getByRole('alert').filter({ hasText: 'Доступна новая версия' });
