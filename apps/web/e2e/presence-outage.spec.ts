@@ -43,12 +43,16 @@ test('during an outage a peer is no longer shown «В сети»; back online, t
   await page.getByRole('tab', { name: 'Все' }).click();
   const row = page.getByTestId('friend-row').filter({ hasText: boris.user.nickname });
   await expect(row).toContainText('Статус неизвестен');
+  // The chat list shows no presence dot for the peer either.
+  const chatRow = page.getByTestId('chat-row').filter({ hasText: boris.user.nickname });
+  await expect(chatRow.locator('[data-presence]')).toHaveCount(0);
   await page.screenshot({ path: `${shots}presence-outage-friends-1440.png` });
 
   // Back online: the client reconnects at once (no backoff) and the peer is live again.
   await page.context().setOffline(false);
   await expect(page.getByTestId('user-panel')).toHaveAttribute('data-connection', 'connected', { timeout: 3_000 });
   await expect(row).toContainText('В сети');
+  await expect(chatRow.locator('[data-presence="online"]')).toHaveCount(1);
   await page.goto(`/channels/@me/${chatId}`);
   await expect(page.getByTestId('chat-status')).toHaveText('В сети');
 });

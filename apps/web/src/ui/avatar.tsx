@@ -34,7 +34,7 @@ export function Avatar({ id, name, url, size = 32, status, ringColour, className
       ) : (
         initials(name)
       )}
-      {status ? <span className={`${styles.status} ${styles[status]}`} /> : null}
+      {status ? <span className={`${styles.status} ${styles[status]}`} data-presence={status} /> : null}
     </span>
   );
 }

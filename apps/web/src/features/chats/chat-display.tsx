@@ -45,6 +45,8 @@ export interface ChatAvatarProps {
 /** The official chat wears the Beseda mark; a direct chat, the peer's avatar with a presence dot. */
 export function ChatAvatar({ chat, size = 32, ringColour }: ChatAvatarProps) {
   const online = usePresenceStore((state) => isPeerOnline(chat, state.users, state.stale));
+  // During an outage neither dot can be vouched for: none is shown, as on the friends page.
+  const stale = usePresenceStore((state) => state.stale);
   const title = useChatTitle()(chat);
   if (chat.official) return <Logo size={size} />;
   return (
@@ -53,7 +55,7 @@ export function ChatAvatar({ chat, size = 32, ringColour }: ChatAvatarProps) {
       name={title}
       url={chat.avatarUrl}
       size={size}
-      status={online ? 'online' : 'offline'}
+      status={stale ? undefined : online ? 'online' : 'offline'}
       {...(ringColour ? { ringColour } : {})}
     />
   );
