@@ -52,6 +52,20 @@ test('the auth card keeps its height when field errors appear', async ({ page })
     await signIn.click();
     await expect(page.getByText('Неверный email или пароль').first()).toBeVisible();
     expect(await top(signIn), `the sign-in button moved at ${width}px`).toBe(signInTop);
+
+    // A form-level error (the server unavailable) takes the greeting's place instead of pushing the form down.
+    await page.route('**/api/auth/login', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Service unavailable' } }),
+      }),
+    );
+    await signIn.click();
+    await expect(page.getByTestId('form-error')).toBeVisible();
+    expect(await top(signIn), `the sign-in button moved for a form error at ${width}px`).toBe(signInTop);
+    await shoot(page, 'auth-form-error', width);
+    await page.unroute('**/api/auth/login');
   }
 });
 
