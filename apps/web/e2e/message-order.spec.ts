@@ -1,20 +1,8 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { call } from './api.js';
-import { newUser, register, type TestUser } from './users.js';
-
-interface Person {
-  user: TestUser;
-  page: Page;
-}
-
-async function person(browser: Browser, prefix: string): Promise<Person> {
-  const page = await (await browser.newContext()).newPage();
-  const user = newUser(prefix);
-  await register(page, user);
-  return { user, page };
-}
+import { signedUpPerson } from './users.js';
 
 const COUNT = 25;
 const expected = Array.from({ length: COUNT }, (_, i) => `спам ${i + 1}`);
@@ -36,8 +24,8 @@ test('«спам 1» … «спам 25» typed fast with Enter keep their order 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const a = await person(browser, 'ord_a');
-  const b = await person(browser, 'ord_b');
+  const a = await signedUpPerson(browser, 'ord_a');
+  const b = await signedUpPerson(browser, 'ord_b');
   expect(
     (await call(a.page.request, contactApi.sendContactRequest, { body: { nickname: b.user.nickname } })).ok(),
   ).toBe(true);

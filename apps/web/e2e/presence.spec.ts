@@ -1,20 +1,8 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { call } from './api.js';
-import { newUser, register, type TestUser } from './users.js';
-
-interface Person {
-  user: TestUser;
-  page: Page;
-}
-
-async function person(browser: Browser, prefix: string): Promise<Person> {
-  const page = await (await browser.newContext()).newPage();
-  const user = newUser(prefix);
-  await register(page, user);
-  return { user, page };
-}
+import { type Person, signedUpPerson } from './users.js';
 
 /** The server coalesces one user's presence changes within this window (PresenceService): a try starts after it. */
 const PRESENCE_WINDOW_MS = 2_000;
@@ -28,8 +16,8 @@ function friendRow(page: Page, nickname: string): Locator {
 
 test('two friends opening the app at once see each other «В сети» within a second, every time', async ({ browser }) => {
   test.setTimeout(30_000 + TRIES * 12_000);
-  const a = await person(browser, 'pr_a');
-  const b = await person(browser, 'pr_b');
+  const a = await signedUpPerson(browser, 'pr_a');
+  const b = await signedUpPerson(browser, 'pr_b');
   expect(
     (await call(a.page.request, contactApi.sendContactRequest, { body: { nickname: b.user.nickname } })).ok(),
   ).toBe(true);

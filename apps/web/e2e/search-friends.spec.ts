@@ -1,16 +1,9 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { call } from './api.js';
-import { newUser, register, type TestUser } from './users.js';
+import { signedUpPerson } from './users.js';
 import { shootWidths } from './widths.js';
-
-async function person(browser: Browser, prefix: string): Promise<{ user: TestUser; page: Page }> {
-  const page = await (await browser.newContext()).newPage();
-  const user = newUser(prefix);
-  await register(page, user);
-  return { user, page };
-}
 
 async function befriend(a: Page, b: Page, bNickname: string, aNickname: string): Promise<void> {
   expect((await call(a.request, contactApi.sendContactRequest, { body: { nickname: bNickname } })).ok()).toBe(true);
@@ -20,9 +13,9 @@ async function befriend(a: Page, b: Page, bNickname: string, aNickname: string):
 /** Issue 12, bug 7: «Найти собеседника» finds friends without a chat yet, and picking one opens the chat. */
 test('the chat search finds friends without a chat and opens (creates) the chat with them', async ({ browser }) => {
   test.setTimeout(60_000);
-  const a = await person(browser, 'srch_a');
-  const b = await person(browser, 'srch_b');
-  const c = await person(browser, 'srch_c');
+  const a = await signedUpPerson(browser, 'srch_a');
+  const b = await signedUpPerson(browser, 'srch_b');
+  const c = await signedUpPerson(browser, 'srch_c');
   await befriend(a.page, b.page, b.user.nickname, a.user.nickname);
   await befriend(a.page, c.page, c.user.nickname, a.user.nickname);
   // A already talks to B; C is a friend with no chat yet.

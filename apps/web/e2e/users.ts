@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export interface TestUser {
   email: string;
@@ -22,6 +22,23 @@ export async function register(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Повторите пароль').fill(user.password);
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page).toHaveURL(/\/channels\/@me$/);
+}
+
+/** A registered, signed-in user in a browser context of their own (own cookies, own storage). */
+export interface Person {
+  user: TestUser;
+  page: Page;
+}
+
+export async function signedUpPerson(
+  browser: Browser,
+  prefix: string,
+  context: BrowserContextOptions = {},
+): Promise<Person> {
+  const page = await (await browser.newContext(context)).newPage();
+  const user = newUser(prefix);
+  await register(page, user);
+  return { user, page };
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
