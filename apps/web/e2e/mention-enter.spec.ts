@@ -1,27 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import * as chatApi from '@beseda/protocol/endpoints/chat';
-import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { expect, test } from '@playwright/test';
-import { call } from './api.js';
-import { newUser, register } from './users.js';
+import { directChatBetween } from './friends.js';
+import { signedUpPerson } from './users.js';
 
 // Issue 12, bug 8: Enter after a complete @nickname at the end of a message sends it.
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 
 test('Enter after a complete @nickname sends; after a partial one it completes', async ({ browser }) => {
-  const contextA = await browser.newContext({ viewport: { width: 1440, height: 800 } });
-  const contextB = await browser.newContext();
-  const pageA = await contextA.newPage();
-  const pageB = await contextB.newPage();
-  const a = newUser('me_a');
-  const b = newUser('me_b');
-  await register(pageA, a);
-  await register(pageB, b);
-  await call(pageA.request, contactApi.sendContactRequest, { body: { nickname: b.nickname } });
-  await call(pageB.request, contactApi.acceptContactRequest, { body: { nickname: a.nickname } });
-  const opened = await call(pageA.request, chatApi.openChatWith, { body: { nickname: b.nickname } });
-  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const personA = await signedUpPerson(browser, 'me_a', { viewport: { width: 1440, height: 800 } });
+  const personB = await signedUpPerson(browser, 'me_b');
+  const chatId = await directChatBetween(personA, personB);
+  const [pageA, pageB, b] = [personA.page, personB.page, personB.user];
 
   await pageA.goto(`/channels/@me/${chatId}`);
   const input = pageA.getByTestId('composer-input');
@@ -50,6 +40,6 @@ test('Enter after a complete @nickname sends; after a partial one it completes',
   await expect(sent).toBeVisible();
   await expect(sent.locator(`[data-nickname="${b.nickname}"]`)).toHaveText(`@${b.nickname}`);
 
-  await contextA.close();
-  await contextB.close();
+  await pageA.context().close();
+  await pageB.context().close();
 });

@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import * as chatApi from '@beseda/protocol/endpoints/chat';
-import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { expect, test } from '@playwright/test';
-import { call } from './api.js';
-import { newUser, register } from './users.js';
+import { directChatBetween } from './friends.js';
+import { signedUpPerson } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
@@ -11,14 +9,9 @@ const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url
 test('during an outage a peer is no longer shown «В сети»; back online, the live status returns', async ({
   browser,
 }) => {
-  const anna = { user: newUser('out_a'), page: await (await browser.newContext()).newPage() };
-  const boris = { user: newUser('out_b'), page: await (await browser.newContext()).newPage() };
-  await register(anna.page, anna.user);
-  await register(boris.page, boris.user);
-  await call(anna.page.request, contactApi.sendContactRequest, { body: { nickname: boris.user.nickname } });
-  await call(boris.page.request, contactApi.acceptContactRequest, { body: { nickname: anna.user.nickname } });
-  const opened = await call(anna.page.request, chatApi.openChatWith, { body: { nickname: boris.user.nickname } });
-  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const anna = await signedUpPerson(browser, 'out_a');
+  const boris = await signedUpPerson(browser, 'out_b');
+  const chatId = await directChatBetween(anna, boris);
 
   const { page } = anna;
   // The friends page first, so its code is loaded before the network goes.

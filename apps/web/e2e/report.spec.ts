@@ -1,27 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
-import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { expect, test } from '@playwright/test';
 import { call } from './api.js';
-import { newUser, register } from './users.js';
+import { directChatBetween } from './friends.js';
+import { signedUpPerson } from './users.js';
 
 // Issue 12 polish: «Пожаловаться» does nothing (spec §6) but says the report was received.
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 
 test('«Пожаловаться» shows a neutral toast and changes nothing else', async ({ browser }) => {
-  const contextA = await browser.newContext();
-  const contextB = await browser.newContext({ viewport: { width: 1440, height: 800 } });
-  const pageA = await contextA.newPage();
-  const pageB = await contextB.newPage();
-  const a = newUser('rp_a');
-  const b = newUser('rp_b');
-  await register(pageA, a);
-  await register(pageB, b);
-  await call(pageA.request, contactApi.sendContactRequest, { body: { nickname: b.nickname } });
-  await call(pageB.request, contactApi.acceptContactRequest, { body: { nickname: a.nickname } });
-  const opened = await call(pageA.request, chatApi.openChatWith, { body: { nickname: b.nickname } });
-  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const personA = await signedUpPerson(browser, 'rp_a');
+  const personB = await signedUpPerson(browser, 'rp_b', { viewport: { width: 1440, height: 800 } });
+  const chatId = await directChatBetween(personA, personB);
+  const [pageA, pageB] = [personA.page, personB.page];
   const sent = await call(pageA.request, chatApi.sendMessage, {
     query: { chatId },
     body: { content: 'сомнительное сообщение', entities: [], clientId: crypto.randomUUID() },
@@ -46,6 +38,6 @@ test('«Пожаловаться» shows a neutral toast and changes nothing els
   await pageB.screenshot({ path: `${docs}report-toast-480.png` });
   await pageB.screenshot({ path: `${shots}report-toast-480.png` });
 
-  await contextA.close();
-  await contextB.close();
+  await pageA.context().close();
+  await pageB.context().close();
 });
