@@ -1,7 +1,7 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
-import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { expect, test, type Page } from '@playwright/test';
 import { call } from './api.js';
+import { directChatBetween } from './friends.js';
 import { signedUpPerson } from './users.js';
 
 const COUNT = 25;
@@ -26,14 +26,7 @@ test('«спам 1» … «спам 25» typed fast with Enter keep their order 
   test.setTimeout(90_000);
   const a = await signedUpPerson(browser, 'ord_a');
   const b = await signedUpPerson(browser, 'ord_b');
-  expect(
-    (await call(a.page.request, contactApi.sendContactRequest, { body: { nickname: b.user.nickname } })).ok(),
-  ).toBe(true);
-  expect(
-    (await call(b.page.request, contactApi.acceptContactRequest, { body: { nickname: a.user.nickname } })).ok(),
-  ).toBe(true);
-  const opened = await call(a.page.request, chatApi.openChatWith, { body: { nickname: b.user.nickname } });
-  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const chatId = await directChatBetween(a, b);
 
   for (const { page } of [a, b]) {
     await page.goto(`/channels/@me/${chatId}`);

@@ -1,7 +1,5 @@
-import * as chatApi from '@beseda/protocol/endpoints/chat';
-import * as contactApi from '@beseda/protocol/endpoints/contact';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { call } from './api.js';
+import { directChatBetween } from './friends.js';
 import { type Person, signedUpPerson } from './users.js';
 
 /** The server coalesces one user's presence changes within this window (PresenceService): a try starts after it. */
@@ -18,14 +16,7 @@ test('two friends opening the app at once see each other «В сети» within 
   test.setTimeout(30_000 + TRIES * 12_000);
   const a = await signedUpPerson(browser, 'pr_a');
   const b = await signedUpPerson(browser, 'pr_b');
-  expect(
-    (await call(a.page.request, contactApi.sendContactRequest, { body: { nickname: b.user.nickname } })).ok(),
-  ).toBe(true);
-  expect(
-    (await call(b.page.request, contactApi.acceptContactRequest, { body: { nickname: a.user.nickname } })).ok(),
-  ).toBe(true);
-  const opened = await call(a.page.request, chatApi.openChatWith, { body: { nickname: b.user.nickname } });
-  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const chatId = await directChatBetween(a, b);
 
   for (let attempt = 1; attempt <= TRIES; attempt += 1) {
     // Both leave (their connections close, the server tells the other), and the coalescing window passes.
