@@ -14,6 +14,7 @@ import { MessageMenu, type MessageAction } from './message-menu';
 import { buildRows, displayMessages, type DisplayMessage, type MessageRow } from './message-rows';
 import { pendingIn } from './outbox';
 import styles from './message-list.module.css';
+import { MessageMarkup } from './markup/message-markup';
 
 type ListItem = { type: 'top'; key: string } | MessageRow;
 
@@ -293,7 +294,8 @@ export function MessageList({ chat, intro }: MessageListProps) {
             setConfirmDelete(null);
           }}
         >
-          <div className={styles.quote}>{confirmDelete.content}</div>
+          {/* Shown as the message is shown (markup, bidi controls inert), so the quote cannot misrepresent it. */}
+          <MessageMarkup className={styles.quote} text={confirmDelete.content} entities={confirmDelete.entities} />
         </ConfirmDialog>
       ) : null}
     </div>
