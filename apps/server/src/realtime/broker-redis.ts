@@ -213,6 +213,25 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     });
   });
 
+  /** The channel's history as stored; `history` also tells the stream watch where the channel stands. */
+  async function readHistory(channel: string, since?: number): Promise<HistoryResult> {
+    const [list, meta] = keys(channel);
+    const [top, epoch, entries] = (await HISTORY.run(
+      redis,
+      [list, meta],
+      [newEpoch(), history.metaTtlMs, since === undefined ? '0' : '1'],
+    )) as [string, string, string[]];
+    const publications: Publication[] = [];
+    if (since !== undefined) {
+      for (const entry of entries) {
+        const parsed = parseEntry(entry);
+        if (parsed !== null && parsed.offset > since)
+          publications.push({ offset: parsed.offset, epoch, data: parsed.data });
+      }
+    }
+    return { position: { offset: Number(top), epoch }, publications };
+  }
+
   async function catchUp(): Promise<void> {
     const channels = watch.watched();
     if (channels.length === 0) return;
@@ -220,7 +239,8 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     // nothing published from here on can fall between the history read below and the live stream.
     await subscriber.subscribe(...channels.map((channel) => topicPrefix + channel));
     await watch.catchUp({
-      history: (channel, since) => broker.history(channel, since),
+      // Not `history`: that would move the watch to the top before the missed publications are delivered.
+      history: readHistory,
       deliver,
       lost: (channel) => lostListener(channel),
     });
@@ -286,8 +306,8 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       return { offset: Number(result[0]), epoch: result[1] };
     },
     async subscribe(channel: string): Promise<void> {
+      watch.watch(channel);
       await subscriber.subscribe(topicPrefix + channel);
-      watch.watch(channel, (await broker.history(channel)).position);
     },
     async unsubscribe(channel: string): Promise<void> {
       watch.unwatch(channel);
@@ -301,21 +321,9 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       lostListener = l;
     },
     async history(channel: string, since?: number): Promise<HistoryResult> {
-      const [list, meta] = keys(channel);
-      const [top, epoch, entries] = (await HISTORY.run(
-        redis,
-        [list, meta],
-        [newEpoch(), history.metaTtlMs, since === undefined ? '0' : '1'],
-      )) as [string, string, string[]];
-      const publications: Publication[] = [];
-      if (since !== undefined) {
-        for (const entry of entries) {
-          const parsed = parseEntry(entry);
-          if (parsed !== null && parsed.offset > since)
-            publications.push({ offset: parsed.offset, epoch, data: parsed.data });
-        }
-      }
-      return { position: { offset: Number(top), epoch }, publications };
+      const result = await readHistory(channel, since);
+      watch.observe(channel, result.position);
+      return result;
     },
     async presenceAdd(userId: string, connectionId: string): Promise<void> {
       localPresence.set(connectionId, userId);

@@ -128,9 +128,15 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   broker.setPublicationListener((channel, pub) => hub.deliver(channel, pub));
   broker.setStreamLostListener((channel) => hub.lost(channel));
-  const controlReady = broker.subscribe(CONTROL_CHANNEL).catch((error: unknown) => {
-    logger.error({ err: error }, 'realtime control channel subscribe failed');
-  });
+  // Its top is read once: clients read their channels' history when they subscribe, nobody reads this one's, and a
+  // broker that can miss publications (Redis pub/sub) catches up from the position a history read gave it.
+  const controlReady = broker
+    .subscribe(CONTROL_CHANNEL)
+    .then(() => broker.history(CONTROL_CHANNEL))
+    .then(() => undefined)
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'realtime control channel subscribe failed');
+    });
 
   const ctx: ConnectionContext = {
     verifyToken: options.verifyToken,

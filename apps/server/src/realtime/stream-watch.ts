@@ -17,15 +17,12 @@ export interface CatchUpTarget {
  * without persistence: new epoch) so its subscribers resync.
  */
 export class StreamWatch {
-  readonly #positions = new Map<string, StreamPosition>();
+  /** Watched channels → the newest position seen (null until a history read or a publication tells it). */
+  readonly #positions = new Map<string, StreamPosition | null>();
 
-  /** Starts watching a channel from its top position, read once this process subscribed. */
-  watch(channel: string, top: StreamPosition): void {
-    const known = this.#positions.get(channel);
-    // A live publication may have arrived before the read of the top: keep the newer of the two.
-    if (known === undefined || known.epoch !== top.epoch || known.offset < top.offset) {
-      this.#positions.set(channel, { ...top });
-    }
+  /** Starts watching a channel this process subscribed to; its position comes with the first history read. */
+  watch(channel: string): void {
+    if (!this.#positions.has(channel)) this.#positions.set(channel, null);
   }
 
   unwatch(channel: string): void {
@@ -36,17 +33,32 @@ export class StreamWatch {
     return [...this.#positions.keys()];
   }
 
+  /**
+   * A history read's top position. A subscriber reads the history right after subscribing, so this is where a
+   * watched channel learns where it stands; a live publication may have come first: the newer of the two is kept.
+   */
+  observe(channel: string, top: StreamPosition): void {
+    if (!this.#positions.has(channel)) return;
+    const known = this.#positions.get(channel);
+    if (known == null || known.epoch !== top.epoch || known.offset < top.offset) {
+      this.#positions.set(channel, { ...top });
+    }
+  }
+
   /** A live publication: true to deliver it, false when a catch-up already delivered it. */
   admit(channel: string, pub: Publication): boolean {
+    if (!this.#positions.has(channel)) return true;
     const known = this.#positions.get(channel);
-    if (known !== undefined && known.epoch === pub.epoch && pub.offset <= known.offset) return false;
-    if (this.#positions.has(channel)) this.#positions.set(channel, { offset: pub.offset, epoch: pub.epoch });
+    if (known != null && known.epoch === pub.epoch && pub.offset <= known.offset) return false;
+    this.#positions.set(channel, { offset: pub.offset, epoch: pub.epoch });
     return true;
   }
 
   /** After pub/sub came back: delivers what was missed, in order, or reports the streams that were lost. */
   async catchUp(target: CatchUpTarget): Promise<void> {
     for (const [channel, known] of [...this.#positions]) {
+      // No position yet: its subscriber's own history read, still to come, brings it up to date.
+      if (known === null) continue;
       const history = await target.history(channel, known.offset);
       // Unwatched meanwhile (its last subscriber left): nothing to deliver.
       if (!this.#positions.has(channel)) continue;

@@ -22,7 +22,8 @@ function target(histories: Record<string, HistoryResult>) {
 describe('StreamWatch', () => {
   it('delivers what pub/sub missed, in order, and skips it when it also arrives live', async () => {
     const watch = new StreamWatch();
-    watch.watch('a', { offset: 2, epoch: 'e1' });
+    watch.watch('a');
+    watch.observe('a', { offset: 2, epoch: 'e1' });
     expect(watch.admit('a', pub(3))).toBe(true);
     const t = target({ a: { position: { offset: 6, epoch: 'e1' }, publications: [3, 4, 5, 6].map((n) => pub(n)) } });
     await watch.catchUp(t);
@@ -34,8 +35,10 @@ describe('StreamWatch', () => {
 
   it('reports a stream whose epoch changed instead of delivering from it', async () => {
     const watch = new StreamWatch();
-    watch.watch('a', { offset: 9, epoch: 'e1' });
-    watch.watch('b', { offset: 1, epoch: 'e1' });
+    watch.watch('a');
+    watch.observe('a', { offset: 9, epoch: 'e1' });
+    watch.watch('b');
+    watch.observe('b', { offset: 1, epoch: 'e1' });
     const t = target({
       a: { position: { offset: 1, epoch: 'e2' }, publications: [pub(1, 'e2')] },
       b: { position: { offset: 1, epoch: 'e1' }, publications: [pub(1)] },
@@ -49,9 +52,19 @@ describe('StreamWatch', () => {
 
   it('keeps the newer position when a live publication came before the top was read', () => {
     const watch = new StreamWatch();
-    watch.watch('a', { offset: 0, epoch: 'e1' });
+    watch.watch('a');
     watch.admit('a', pub(1));
-    watch.watch('a', { offset: 0, epoch: 'e1' });
+    watch.observe('a', { offset: 0, epoch: 'e1' });
     expect(watch.admit('a', pub(1))).toBe(false);
+  });
+
+  it('skips a channel whose position is not known yet, and ignores reads of channels it does not watch', async () => {
+    const watch = new StreamWatch();
+    watch.watch('a');
+    watch.observe('other', { offset: 5, epoch: 'e1' });
+    const t = target({ a: { position: { offset: 3, epoch: 'e1' }, publications: [pub(1), pub(2), pub(3)] } });
+    await watch.catchUp(t);
+    expect(t.delivered).toEqual([]);
+    expect(watch.watched()).toEqual(['a']);
   });
 });
