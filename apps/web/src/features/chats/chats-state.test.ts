@@ -18,26 +18,13 @@ import {
   type ChatsState,
   type Viewer,
 } from './chats-state';
-import { testChat } from './test-chat';
+import { testChat, testMessage, testMessageId } from './test-chat';
 
 // UUIDv7-like ids: string order is time order, which is all the reducers rely on.
-const id = (n: number) => `0190000${String(n).padStart(5, '0')}`;
+const id = testMessageId;
 
 function message(n: number, senderId: string | null = 'u2', extra: Partial<Message> = {}): Message {
-  return {
-    id: id(n),
-    chatId: 'c1',
-    senderId,
-    kind: 'TEXT',
-    content: `m${n}`,
-    entities: [],
-    system: null,
-    createdAt: new Date(Date.UTC(2025, 2, 5, 10, n)).toISOString(),
-    editedAt: null,
-    isEdited: false,
-    clientId: null,
-    ...extra,
-  };
+  return testMessage(n, { senderId, ...extra });
 }
 
 function chat(extra: Partial<Chat> = {}): Chat {

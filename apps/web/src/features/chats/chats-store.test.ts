@@ -7,7 +7,7 @@ import { fetchChat, fetchChats, fetchMessages, fetchSystemChat } from './chats-a
 import { chatListQuery, chatListStatus } from './chats-queries';
 import { toPreview } from './chats-state';
 import { closeChat, onNewMessage, openChat, resetChats, resyncChats, useChatsStore } from './chats-store';
-import { testChat } from './test-chat';
+import { testChat, testMessage, testMessageId } from './test-chat';
 
 vi.mock('./chats-api', () => ({
   fetchChats: vi.fn(),
@@ -17,22 +17,10 @@ vi.mock('./chats-api', () => ({
   sendRead: vi.fn(() => Promise.resolve()),
 }));
 
-const id = (n: number) => `0190000${String(n).padStart(5, '0')}`;
+const id = testMessageId;
 
 function message(n: number, chatId = 'c1'): Message {
-  return {
-    id: id(n),
-    chatId,
-    senderId: 'u2',
-    kind: 'TEXT',
-    content: `m${n}`,
-    entities: [],
-    system: null,
-    createdAt: new Date(Date.UTC(2025, 2, 5, 10, n)).toISOString(),
-    editedAt: null,
-    isEdited: false,
-    clientId: null,
-  };
+  return testMessage(n, { chatId });
 }
 
 function chat(chatId: string, extra: Partial<Chat> = {}): Chat {
