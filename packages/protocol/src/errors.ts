@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'UPLOAD_NOT_FOUND',
   /** Files: the upload already is an avatar; every upload is used once. */
   'UPLOAD_ALREADY_USED',
+  /** Media: the channel is not a voice (RTCP) channel. */
+  'NOT_VOICE_CHANNEL',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema } from './user.js';
+import { voiceMemberSchema } from './voice.js';
 import { avatarKeyField, VALIDATION, withoutBidiControls, withoutControlCharacters } from './validation.js';
 
 /**
@@ -190,9 +191,7 @@ export type AcceptInviteBody = z.input<typeof acceptInviteBodySchema>;
 export const acceptInviteResponseSchema = z.object({ joined: z.boolean(), groupId: z.string() });
 export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 
-/** Who is in which voice channel of the group (filled by the voice feature). */
-export const voiceMemberSchema = z.object({ userId: z.string(), channelId: z.string(), joinedAt: z.string() });
-export type VoiceMember = z.infer<typeof voiceMemberSchema>;
+/** Who is in which voice channel of the group, with their mic / camera / screen flags. */
 export const membersVoiceStatusResponseSchema = z.object({ members: z.array(voiceMemberSchema) });
 export type MembersVoiceStatusResponse = z.infer<typeof membersVoiceStatusResponseSchema>;
 

@@ -10,6 +10,7 @@ import {
 import { contactEventSchema } from './contacts.js';
 import { groupEventSchema } from './groups.js';
 import { type ChannelKind, type ChannelName, onlineStatusEventSchema } from './realtime.js';
+import { voiceChannelUpdateEventSchema } from './voice.js';
 
 /**
  * Every event the server publishes, by the kind of channel that carries it. The server's publisher accepts only
@@ -27,20 +28,26 @@ export const groupChatEventSchema = z.discriminatedUnion('type', [
 ]);
 
 /**
- * `notification:user#<userId>`: the user's contacts changing, their friends' online status, and the group events
- * that change which groups they are in (`group_created`, `member_joined`), so every tab subscribes to the group.
+ * `notification:user#<userId>`: the user's contacts changing, their friends' online status, the group events that
+ * change which groups they are in (`group_created`, `member_joined`), so every tab subscribes to the group, and their
+ * friends' voice channel updates (the activity panel).
  */
 export const userChannelEventSchema = z.discriminatedUnion('type', [
   contactEventSchema,
   onlineStatusEventSchema,
   groupEventSchema,
+  voiceChannelUpdateEventSchema,
 ]);
 
 /** `notification:user:message#<userId>`: message events of the user's direct chats and system chat. */
 export const userMessageChannelEventSchema = chatEventSchema;
 
 /** `group#<groupId>`: group updates and the message events of its channels, for members only. */
-export const groupChannelEventSchema = z.discriminatedUnion('type', [groupEventSchema, groupChatEventSchema]);
+export const groupChannelEventSchema = z.discriminatedUnion('type', [
+  groupEventSchema,
+  groupChatEventSchema,
+  voiceChannelUpdateEventSchema,
+]);
 
 /** Every event a client may receive, on any channel. */
 export const serverEventSchema = z.discriminatedUnion('type', [
@@ -48,6 +55,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   onlineStatusEventSchema,
   groupEventSchema,
   chatEventSchema,
+  voiceChannelUpdateEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];

@@ -7,8 +7,8 @@ import type {
   GroupSummary,
   Role,
   RoleKey,
-  VoiceMember,
 } from '@beseda/protocol/groups';
+import type { VoiceMember } from '@beseda/protocol/voice';
 import { channelKeySchema, roleKeySchema } from '@beseda/protocol/groups';
 import type { ChannelRow, GroupMemberRow, GroupRow, RoleRow, VoiceStateRow } from '../../db/schema/groups.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -86,5 +86,12 @@ export function toGroup(summary: GroupSummary, members: readonly GroupMember[], 
 }
 
 export function toVoiceMember(row: VoiceStateRow): VoiceMember {
-  return { userId: row.userId, channelId: row.channelId, joinedAt: row.joinedAt.toISOString() };
+  return {
+    userId: row.userId,
+    channelId: row.channelId,
+    joinedAt: row.joinedAt.toISOString(),
+    micEnabled: false,
+    cameraEnabled: false,
+    screenShareEnabled: false,
+  };
 }

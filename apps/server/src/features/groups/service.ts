@@ -1,4 +1,5 @@
-import type { Channel, CreateGroupBody, Group, GroupMember, GroupSummary, VoiceMember } from '@beseda/protocol/groups';
+import type { Channel, CreateGroupBody, Group, GroupMember, GroupSummary } from '@beseda/protocol/groups';
+import type { VoiceMember } from '@beseda/protocol/voice';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';

@@ -9,8 +9,8 @@ import type {
   GroupSummary,
   InvitePreviewResponse,
   InviteResponse,
-  VoiceMember,
 } from '@beseda/protocol/groups';
+import type { VoiceMember } from '@beseda/protocol/voice';
 import { call } from '../../lib/api/client';
 
 /** Spec §7 "Channels and groups" and the invite routes, typed by the protocol's endpoint descriptors. */

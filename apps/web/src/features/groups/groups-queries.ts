@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { Channel, ChannelType, Group, GroupEvent, VoiceMember } from '@beseda/protocol/groups';
+import type { Channel, ChannelType, Group, GroupEvent } from '@beseda/protocol/groups';
+import type { VoiceMember } from '@beseda/protocol/voice';
 import { isApiError } from '../../lib/api/api-error';
 import { queryClient } from '../../lib/query/query-client';
 import { queryKeys } from '../../lib/query/query-keys';

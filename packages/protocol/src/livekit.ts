@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { voiceFlagsSchema } from './voice.js';
+
+/**
+ * The `/livekit/*` routes (spec §7 "Live calls"): they hand out LiveKit access tokens and the media server's URL.
+ * The media server is the embedded LiveKit-compatible SFU (`packages/sfu`) or, by configuration, a real LiveKit;
+ * the client (`livekit-client`) cannot tell them apart.
+ */
+
+/** Where to connect (`ws(s)://…`, e.g. `wss://beseda.example/media`) and the LiveKit access token for one room. */
+export const mediaTokenResponseSchema = z.object({ token: z.string(), url: z.string() });
+export type MediaTokenResponse = z.infer<typeof mediaTokenResponseSchema>;
+
+/** Joining a voice channel leaves any other one, on every device of the user. */
+export const joinChannelBodySchema = z.object({ channelId: z.string().min(1) });
+export type JoinChannelBody = z.input<typeof joinChannelBodySchema>;
+
+/**
+ * Sent every 15 s during a voice call and once at start; also at once when the user toggles mic, camera or screen
+ * share, so the flags other members see stay current. Without a body it only keeps the participant alive.
+ */
+export const heartbeatBodySchema = voiceFlagsSchema.partial().optional();
+export type HeartbeatBody = z.input<typeof heartbeatBodySchema>;
+
+/** `ok: false` when the caller is in no voice channel (the client then tears its call down). */
+export const heartbeatResponseSchema = z.object({ ok: z.boolean() });
+
+/**
+ * Spec "GET /livekit/get-token (query params)": a fresh token for the room the caller is in now (a rejoin after a
+ * dropped media connection); 404 NOT_FOUND when they are in no such room.
+ */
+export const getTokenQuerySchema = z.object({ roomId: z.string().min(1) });
