@@ -75,11 +75,14 @@ describe.each([0, 1])('rtc-node through the SFU (workers: %i)', (workers) => {
     const remote = await subscribed;
     const stream = new AudioStream(remote, SAMPLE_RATE, 1);
     const measured: { rms: number; tone: number }[] = [];
-    for await (const frame of stream) {
-      // 10 ms frames; skip the first second (jitter buffer fill, decoder start).
+    const reader = stream.getReader();
+    while (measured.length < 200) {
+      const { value: frame, done } = await reader.read();
+      if (done) break;
+      // 10 ms frames; the first second (jitter buffer fill, decoder start) is skipped below.
       measured.push({ rms: rms(frame.data), tone: toneShare(frame.data, SAMPLE_RATE, TONE_HZ) });
-      if (measured.length >= 200) break;
     }
+    reader.releaseLock();
     const tail = measured.slice(100);
     const loud = tail.filter((m) => m.rms > 1000);
     // Silence decodes to RMS ≈ 0; the sine was sent at amplitude 8000 (RMS ≈ 5,650).
