@@ -35,7 +35,13 @@ export const quietLogger: SfuLogger = {
  * `/rtc` upgrade.
  */
 export async function startTestServer(
-  options: Partial<MediaServerOptions> & { createMedia?: (options: MediaServerOptions) => MediaServer } = {},
+  options: Partial<MediaServerOptions> & {
+    createMedia?: (options: MediaServerOptions) => MediaServer;
+    /** A fixed port (Chromium tests: 3231–3239); default any free one. */
+    port?: number;
+    /** Extra plain GET routes: path → content type and body (a test page and its script). */
+    files?: Record<string, { type: string; body: string | Buffer }>;
+  } = {},
 ): Promise<TestServer> {
   const events: ParticipantEvent[] = [];
   const fullOptions: MediaServerOptions = {
@@ -55,13 +61,18 @@ export async function startTestServer(
       void media.validate(token).then(({ status, message }) => response.writeHead(status).end(message));
       return;
     }
+    const file = options.files?.[url.pathname];
+    if (file !== undefined) {
+      response.writeHead(200, { 'Content-Type': file.type }).end(file.body);
+      return;
+    }
     response.writeHead(404).end('not found');
   });
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (!media.handleUpgrade(request, socket, head, path)) socket.destroy();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `ws://127.0.0.1:${port}`,
