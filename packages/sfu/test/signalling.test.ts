@@ -144,7 +144,7 @@ describe.each([0, 1])('signalling (workers: %i)', (workers) => {
         identity: 'bob',
         reason: 'disconnected',
       });
-    await expect.poll(() => server.media.stats()).toEqual({ rooms: 0, participants: 0, tracks: 0 });
+    await expect.poll(() => server.media.stats()).toMatchObject({ rooms: 0, participants: 0, tracks: 0 });
   });
 
   it('evicts the older participant of the same identity', async () => {

@@ -1,6 +1,7 @@
 import { SignalRequest } from '@livekit/protocol';
 import type { MediaServerStats, SfuLogger } from '../media-server.js';
 import type { NetworkOptions } from './peer-config.js';
+import { forwardingCounter } from './published-track.js';
 import type { JoinRequest, RoomHost, RoomHostEvents } from './room-host.js';
 import { Room } from './room.js';
 
@@ -57,7 +58,7 @@ export function createLocalRoomHost(network: NetworkOptions, events: RoomHostEve
         participants += room.size;
         tracks += room.trackCount;
       }
-      return { rooms: rooms.size, participants, tracks };
+      return { rooms: rooms.size, participants, tracks, forwardedPackets: forwardingCounter.packets };
     },
     async close() {
       for (const room of [...rooms.values()]) room.closeAll();

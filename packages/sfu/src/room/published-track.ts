@@ -3,6 +3,9 @@ import type { MediaStreamTrack, RTCRtpReceiver, RTCRtpSender, RtpPacket } from '
 import { newSid } from './ids.js';
 import { isVp8KeyframeStart } from './vp8.js';
 
+/** Packets handed to subscribers' senders by this thread, for `stats()` and the forwarding benchmark. */
+export const forwardingCounter = { packets: 0 };
+
 const AUDIO_LEVEL_URI = 'urn:ietf:params:rtp-hdrext:ssrc-audio-level';
 
 /** One subscriber's copy of a published track: a sendonly transceiver on the subscriber's connection. */
@@ -115,6 +118,7 @@ export class PublishedTrack {
     rtp.header.extensions = [];
     rtp.header.extension = false;
     const keyframe = this.isVideo && isVp8KeyframeStart(rtp.payload);
+    forwardingCounter.packets += this.subscriptions.size;
     for (const subscription of this.subscriptions) {
       if (keyframe && subscription.keyframePending && canSend(subscription.sender)) {
         subscription.keyframePending = false;

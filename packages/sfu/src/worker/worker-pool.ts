@@ -20,7 +20,7 @@ export interface WorkerPool extends RoomHost {
 
 const RESTART_DELAY_MS = 500;
 
-const EMPTY_STATS: MediaServerStats = { rooms: 0, participants: 0, tracks: 0 };
+const EMPTY_STATS: MediaServerStats = { rooms: 0, participants: 0, tracks: 0, forwardedPackets: 0 };
 
 /**
  * Rooms spread over worker threads: a room lives in the worker chosen when its first participant joined (the one
@@ -167,6 +167,7 @@ export function createWorkerPool(
           rooms: sum.rooms + stats.rooms,
           participants: sum.participants + stats.participants,
           tracks: sum.tracks + stats.tracks,
+          forwardedPackets: sum.forwardedPackets + stats.forwardedPackets,
         }),
         EMPTY_STATS,
       );
