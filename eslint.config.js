@@ -29,6 +29,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Pages served to Chromium by the SFU's media tests.
+    files: ['packages/sfu/test/media/page/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Config files must default-export for their tools.
     files: ['**/*.config.{ts,js,mjs}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const protocolSrc = fileURLToPath(new URL('./packages/protocol/src/', import.meta.url));
 
@@ -19,7 +19,21 @@ export default defineConfig({
             'apps/server/test/unit/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
+          exclude: [...configDefaults.exclude, 'packages/sfu/test/media/**'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Real WebRTC through the embedded SFU: rtc-node participants and livekit-client in Chromium. One file at
+          // a time: each spends seconds of CPU on media, and two cores are shared.
+          name: 'media',
+          include: ['packages/sfu/test/media/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 30_000,
+          maxWorkers: 1,
         },
       },
       {

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, one table each, results in bench/results/*.json. Not a test: nothing here
 // fails on an absolute time; budgets are reported, not enforced.
-//   npm run bench -- --only=bundle|cold-auth|fanout|messages   one benchmark
+//   npm run bench -- --only=bundle|cold-auth|fanout|messages|media   one benchmark
 //   npm run bench -- --quick                fan-out with N=200 only, messages with shorter phases (development)
 //   npm run bench -- --only=fanout --n=5000 --servers=beseda,ws   a subset (development, profiling)
 //   BENCH_CPU_PROF=bench/results/prof npm run bench -- …          CPU profiles of the server children
@@ -11,6 +11,7 @@ import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from './bundle-size.mjs'
 import { COLD_AUTH_TARGET_MS, runColdAuth } from './cold-auth.mjs';
 import { runFanout } from './fanout.mjs';
 import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
+import { printMediaForwarding, runMediaForwarding } from './media-forwarding.mjs';
 import { runMessages } from './messages.mjs';
 import * as messagesReport from './messages/report.mjs';
 
@@ -22,7 +23,7 @@ const { values: flags } = parseArgs({
     servers: { type: 'string' },
   },
 });
-const BENCHMARKS = ['bundle', 'cold-auth', 'fanout', 'messages'];
+const BENCHMARKS = ['bundle', 'cold-auth', 'fanout', 'messages', 'media'];
 if (flags.only !== undefined && !BENCHMARKS.includes(flags.only)) {
   throw new Error(`--only=${flags.only}: expected one of ${BENCHMARKS.join(', ')}`);
 }
@@ -33,6 +34,7 @@ if (selected('bundle')) bundleSizes();
 if (selected('cold-auth')) await coldAuth();
 if (selected('fanout')) await fanout();
 if (selected('messages')) await messages();
+if (selected('media')) await media();
 // Sockets and timers of the finished benchmarks must not keep the process alive.
 process.exit(0);
 
@@ -112,4 +114,11 @@ async function messages() {
   const file = flags.quick ? 'bench/results/messages-quick.json' : 'bench/results/messages.json';
   writeFileSync(file, `${JSON.stringify({ ...result, targets }, null, 2)}\n`);
   console.log(`Written ${file}`);
+}
+
+async function media() {
+  const result = await runMediaForwarding();
+  printMediaForwarding(result);
+  writeFileSync('bench/results/media-forwarding.json', `${JSON.stringify(result, null, 2)}\n`);
+  console.log('Written bench/results/media-forwarding.json');
 }

@@ -17,6 +17,8 @@ const steps = [
   { name: 'docs', run: () => runStep('node', ['scripts/check-docs.mjs']) },
   { name: 'unit', run: () => vitest('unit') },
   { name: 'integration', run: () => vitest('integration') },
+  // Real WebRTC through the embedded SFU: rtc-node participants, livekit-client in Chromium.
+  { name: 'media', run: () => vitest('media') },
   // Its own PostgreSQL cluster, Redis and server processes, killed and restarted; skipped, saying why, without
   // redis-server or Debian's PostgreSQL 15 binaries.
   { name: 'faults', run: () => vitest('faults') },
@@ -86,7 +88,7 @@ function checkBundleBudget() {
 
 function countTests() {
   const counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const project of ['unit', 'integration', 'faults']) {
+  for (const project of ['unit', 'integration', 'media', 'faults']) {
     const file = `${REPORTS}/${project}.json`;
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));

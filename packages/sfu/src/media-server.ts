@@ -69,6 +69,8 @@ export interface MediaServerStats {
   participants: number;
   /** Published tracks across all rooms. */
   tracks: number;
+  /** RTP packets handed to subscribers' senders since the start (one per packet per subscriber). */
+  forwardedPackets: number;
 }
 
 export interface MediaServer {
