@@ -40,7 +40,6 @@ export const ru = {
     activityLabel: 'Кто сейчас в голосовых каналах',
     activityJoin: 'Присоединиться',
     activityJoinLabel: 'Присоединиться к {{name}} в канале {{channel}}',
-    activityYou: 'Вы',
     activityUnknownUser: 'Пользователь',
     activityJustJoined: 'только что',
     activityFor: 'уже {{duration}}',
@@ -431,7 +430,7 @@ export const ru = {
     turnCameraOff: 'Выключить камеру',
     turnCameraOn: 'Включить камеру',
     prejoinTitle: 'Готовы присоединиться?',
-    prejoinIn: 'Голосовой канал на сервере {{group}}',
+    prejoinIn: 'Голосовой канал сервера «{{group}}»',
     connect: 'Подключиться',
   },
   files: {
