@@ -19,6 +19,10 @@ async function meterReadings(page: Page, ms: number): Promise<number[]> {
   }, ms);
 }
 
+function mediaRequests(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => (window as Window & { mediaRequests?: number }).mediaRequests);
+}
+
 async function previewTime(page: Page): Promise<{ time: number; width: number; height: number }> {
   return page.getByTestId('camera-preview').evaluate((video: HTMLVideoElement) => ({
     time: video.currentTime,
@@ -31,15 +35,30 @@ test('the audio and video settings list the fake devices, test the mic, preview 
   browser,
 }) => {
   const context = await browser.newContext();
+  // Counts getUserMedia calls per page load, to show that only the settings page asks for the devices.
+  await context.addInitScript(() => {
+    const media = navigator.mediaDevices;
+    const original = media.getUserMedia.bind(media);
+    const counter = window as Window & { mediaRequests?: number };
+    counter.mediaRequests = 0;
+    media.getUserMedia = (constraints) => {
+      counter.mediaRequests = (counter.mediaRequests ?? 0) + 1;
+      return original(constraints);
+    };
+  });
   const page = await context.newPage();
   await register(page, newUser('av'));
+  await page.reload();
+  await expect(page.getByText('Слишком тихо...')).toBeVisible();
+  expect(await mediaRequests(page)).toBe(0);
 
-  // The first load asked for nothing: the permission is asked on the settings page only.
+  // The permission is asked on the settings page only.
   await page.goto('/settings/audio-video');
   const mic = page.getByTestId('mic-select');
   const camera = page.getByTestId('camera-select');
   await expect(mic).toBeVisible();
   await expect(camera).toBeVisible();
+  expect(await mediaRequests(page)).toBeGreaterThan(0);
   // «По умолчанию» plus Chromium's fake devices, by name (names are shown only with the permission).
   await expect(mic.locator('option')).not.toHaveCount(1);
   await expect(mic.locator('option').nth(1)).toHaveText(/fake/i);

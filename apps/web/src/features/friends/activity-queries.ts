@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getActivityNeighbours } from '@beseda/protocol/endpoints/activity';
 import { userChannel } from '@beseda/protocol/realtime';
-import { call } from '../../lib/api/client';
 import { queryClient } from '../../lib/query/query-client';
 import { queryKeys } from '../../lib/query/query-keys';
 import { updateCached } from '../../lib/query/update-cached';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { isSignedInAs } from '../auth/user-store';
+import { fetchActivityNeighbours } from './activity-api';
 import {
   activityList,
   applyActivitySnapshot,
@@ -24,7 +23,7 @@ export function activityQuery(userId: string) {
     queryKey: queryKeys.activity(userId),
     async queryFn({ client }): Promise<ActivityState> {
       const requestedAt = tick();
-      const neighbours = await call(getActivityNeighbours);
+      const neighbours = await fetchActivityNeighbours();
       const held = client.getQueryData<ActivityState>(queryKeys.activity(userId)) ?? EMPTY_ACTIVITY;
       return applyActivitySnapshot(held, neighbours, requestedAt);
     },
