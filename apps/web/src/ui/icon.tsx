@@ -152,6 +152,31 @@ const PATHS = {
       <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
     </>
   ),
+  micOff: (
+    <>
+      <path d="M15 9.5V6a3 3 0 0 0-5.8-1.1M9 9v2a3 3 0 0 0 4.6 2.5" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 10.4 5.2M18.5 11a6.4 6.4 0 0 1-.6 2.7M12 17.5V21M4 4l16 16" />
+    </>
+  ),
+  camera: (
+    <>
+      <rect x="3" y="6.5" width="12.5" height="11" rx="2.5" />
+      <path d="m15.5 10.5 5-3v9l-5-3z" />
+    </>
+  ),
+  cameraOff: (
+    <>
+      <path d="M9 6.5h4a2.5 2.5 0 0 1 2.5 2.5v4M15.5 15a2.5 2.5 0 0 1-2.5 2.5H5.5A2.5 2.5 0 0 1 3 15V9a2.5 2.5 0 0 1 2-2.4" />
+      <path d="m15.5 10.5 5-3v9l-2.6-1.6M4 4l16 16" />
+    </>
+  ),
+  headphones: (
+    <>
+      <path d="M4 14.5V12a8 8 0 0 1 16 0v2.5" />
+      <rect x="3.5" y="14" width="4.5" height="6.5" rx="1.8" />
+      <rect x="16" y="14" width="4.5" height="6.5" rx="1.8" />
+    </>
+  ),
 } as const satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;

@@ -18,4 +18,6 @@ export const queryKeys = {
   /** The load of one group's members and roles into `groups`. */
   group: (userId: string, groupId: string) => ['user', userId, 'group', groupId] as const,
   groupVoice: (userId: string, groupId: string) => ['user', userId, 'group-voice', groupId] as const,
+  /** Friends and fellow members in voice channels (the friends page activity panel). */
+  activity: (userId: string) => ['user', userId, 'activity'] as const,
 };
