@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { HeartbeatBody } from '@beseda/protocol/livekit';
 import { createCallStore, type CallApi, type CallStoreDeps } from './call-store';
 import type { CallParticipant, DeviceKind, MediaRoom, MediaRoomListener, MediaSettings } from './media-room';
@@ -75,8 +75,8 @@ interface Harness {
   deps: CallStoreDeps;
   rooms: FakeRoom[];
   beats: HeartbeatBody[];
-  api: { [K in keyof CallApi]: ReturnType<typeof vi.fn> };
-  onConnectFailed: ReturnType<typeof vi.fn>;
+  api: { [K in keyof CallApi]: Mock<CallApi[K]> };
+  onConnectFailed: Mock<() => void>;
   /** Set before a join to shape the next room. */
   prepare: (room: FakeRoom) => void;
 }
@@ -88,12 +88,12 @@ function harness(): Harness {
     rooms,
     beats,
     prepare: () => undefined,
-    onConnectFailed: vi.fn(),
+    onConnectFailed: vi.fn<() => void>(),
     api: {
-      join: vi.fn(() => Promise.resolve({ token: 't-join', url: 'ws://media' })),
-      token: vi.fn(() => Promise.resolve({ token: 't-again', url: 'ws://media' })),
-      leave: vi.fn(() => Promise.resolve({ ok: true })),
-      heartbeat: vi.fn((body: HeartbeatBody) => {
+      join: vi.fn<CallApi['join']>(() => Promise.resolve({ token: 't-join', url: 'ws://media' })),
+      token: vi.fn<CallApi['token']>(() => Promise.resolve({ token: 't-again', url: 'ws://media' })),
+      leave: vi.fn<CallApi['leave']>(() => Promise.resolve({ ok: true })),
+      heartbeat: vi.fn<CallApi['heartbeat']>((body: HeartbeatBody) => {
         beats.push(body);
         return Promise.resolve({ ok: true });
       }),
@@ -101,7 +101,7 @@ function harness(): Harness {
     deps: undefined as unknown as CallStoreDeps,
   };
   h.deps = {
-    api: h.api as unknown as CallApi,
+    api: h.api,
     loadRoom: () =>
       Promise.resolve((settings, listener) => {
         const room = new FakeRoom(settings, listener);
