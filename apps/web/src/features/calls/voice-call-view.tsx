@@ -52,7 +52,12 @@ export function VoiceCallView({ group, channel }: { group: GroupEntry; channel: 
 
   let stage;
   if (participants.length === 0) {
-    stage = <Spinner label={t('call.connecting')} />;
+    stage = (
+      <div className={styles.connecting}>
+        <Spinner size={32} />
+        <p>{t('call.connecting')}</p>
+      </div>
+    );
   } else if (layout.mode === 'grid') {
     const fit = fitGrid(layout.tiles.length, size.width, size.height);
     stage = (
