@@ -11,24 +11,38 @@ import { showsCallPanel } from './call-status';
 import { leaveCall, useCall } from './use-call';
 import styles from './call-panel.module.css';
 
+/** Who the panel shows: the signed-in user. */
+export interface PanelUser {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
 /**
  * Spec §2 call panel, at the foot of the sidebar above the user panel (Discord): the connection state, the channel
  * and group, leave; the own avatar with its status ring (lit while speaking) and the mic, camera and screen toggles.
  * Shown while the call state is not NOT_CREATED; REJECTED and STOPED stay until closed, saying what happened.
  */
 export function CallPanel() {
+  const target = useCall((state) => state.target);
+  const { id, name, nickname, avatarUrl } = useUserStore();
+  const group = useGroupEntry(target?.groupId ?? '');
+  const channel = group?.channels.find((candidate) => candidate.id === target?.channelId);
+  const where = channel && group ? `${channel.name} / ${group.name}` : (group?.name ?? '');
+  return <CallPanelView me={{ id, name: name || nickname, avatarUrl }} where={where} />;
+}
+
+/** The panel itself, given the user and the place («канал / сервер»); the call's state comes from the store. */
+export function CallPanelView({ me, where }: { me: PanelUser; where: string }) {
   const { t } = useTranslation();
   const status = useCall((state) => state.status);
   const reconnecting = useCall((state) => state.reconnecting);
   const target = useCall((state) => state.target);
-  const me = useUserStore();
   const meSpeaking = useCall((state) => state.speaking.includes(me.id));
-  const group = useGroupEntry(target?.groupId ?? '');
   if (!showsCallPanel(status) || !target) return null;
 
-  const channel = group?.channels.find((candidate) => candidate.id === target.channelId);
   const over = status === 'REJECTED' || status === 'STOPED';
-  const name = me.name || me.nickname;
+  const tone = over ? 'bad' : status === 'ACTIVE' && !reconnecting ? 'good' : 'wait';
   return (
     <section
       className={styles.panel}
@@ -39,10 +53,7 @@ export function CallPanel() {
     >
       <div className={styles.head}>
         <div className={styles.where}>
-          <span
-            className={styles.status}
-            data-tone={over ? 'bad' : status === 'ACTIVE' && !reconnecting ? 'good' : 'wait'}
-          >
+          <span className={styles.status} data-tone={tone}>
             <Icon name="speaker" size={16} />
             <span data-testid="call-panel-status">{t(callStatusKey(status, reconnecting))}</span>
           </span>
@@ -51,7 +62,7 @@ export function CallPanel() {
             className={styles.channel}
             data-testid="call-panel-channel"
           >
-            {channel && group ? `${channel.name} / ${group.name}` : (group?.name ?? '')}
+            {where}
           </Link>
         </div>
         <button
@@ -69,14 +80,14 @@ export function CallPanel() {
         <span className={styles.me} data-speaking={meSpeaking || undefined}>
           <Avatar
             id={me.id}
-            name={name}
+            name={me.name}
             url={me.avatarUrl}
             size={32}
             status={callAvatarStatus(status, reconnecting)}
             ringColour="var(--bg-elevated)"
           />
         </span>
-        <span className={styles.name}>{name}</span>
+        <span className={styles.name}>{me.name}</span>
         <CallControls />
       </div>
     </section>

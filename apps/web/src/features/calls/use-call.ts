@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { useStore } from 'zustand';
+import { useSyncExternalStore } from 'react';
 import { VOICE_HEARTBEAT_INTERVAL_MS } from '@beseda/protocol/voice';
 import type { GlobalSettings } from '../../lib/local-db/global-settings';
 import { createLogger } from '../../lib/logger';
@@ -41,8 +41,13 @@ export function followDeviceSettings(): () => void {
   });
 }
 
+/**
+ * zustand's `useStore`, except that a static render (the views' tests) reads the current state rather than the
+ * initial one: the app renders on the client only, so the two snapshots are the same thing here.
+ */
 export function useCall<T>(selector: (state: CallStore) => T): T {
-  return useStore(callStore, selector);
+  const read = () => selector(callStore.getState());
+  return useSyncExternalStore(callStore.subscribe, read, read);
 }
 
 export function joinVoiceChannel(target: CallTarget, initial: InitialMedia): Promise<void> {
