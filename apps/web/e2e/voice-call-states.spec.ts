@@ -64,6 +64,14 @@ test('the call panel: LOADING while join-channel runs, then REJECTED with «Ош
   await expect(mic).toHaveAttribute('title', /\(Ctrl\+Shift\+M\)$/);
   await page.keyboard.press('Control+Shift+KeyM');
   await expect(mic).not.toHaveAttribute('aria-pressed', micBefore ?? '');
+  // The mute slash (spec §2): drawn in over 0.3 s when a device goes off, taken back over 0.2 s when it comes on.
+  const slashDuration = () => mic.locator('svg > path').evaluate((slash) => getComputedStyle(slash).transitionDuration);
+  const micOn = (await mic.getAttribute('aria-pressed')) === 'true';
+  await expect.poll(slashDuration).toBe(micOn ? '0.2s' : '0.3s');
+  await page.keyboard.press('Control+Shift+KeyM');
+  await expect.poll(slashDuration).toBe(micOn ? '0.3s' : '0.2s');
+  await page.keyboard.press('Control+Shift+KeyM');
+  await expect(mic).not.toHaveAttribute('aria-pressed', micBefore ?? '');
   await expect(panel.getByTestId('call-toggle-camera')).toHaveAttribute('title', /\(Ctrl\+Shift\+E\)$/);
   await page.keyboard.press('Control+Shift+KeyE');
   await expect(panel.getByTestId('call-toggle-camera')).toHaveAttribute('aria-pressed', 'true');
