@@ -1,6 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CallPanel } from '../../features/calls/call-panel';
+import { CallRuntime } from '../../features/calls/call-runtime';
 import { GroupSidebar } from '../../features/groups/group-sidebar';
 import { HomeSidebar } from '../../features/home/home-sidebar';
 import { SettingsSidebar } from '../../features/settings/settings-sidebar';
@@ -31,6 +33,7 @@ export function AppLayout() {
       <AppRealtime client={realtime}>
         <div className={styles.app} data-drawer-open={drawerOpen || undefined} data-testid="app-layout">
           <UnreadTitle />
+          <CallRuntime />
           <Toolbar />
           <Outlet />
           {/* Only rendered as a layer below the drawer breakpoint; a click beside the drawer closes it. */}
@@ -54,6 +57,7 @@ function Section({ sidebar, label }: { sidebar: ReactNode; label: string }) {
     <>
       <ResizableSidebar label={label}>
         {sidebar}
+        <CallPanel />
         <UserPanel />
       </ResizableSidebar>
       <main className={styles.main}>

@@ -8,6 +8,7 @@ import { resyncChats } from '../../features/chats/chats-store';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { registerGroupEvents } from '../../features/groups/groups-events';
 import { resyncGroups } from '../../features/groups/groups-queries';
+import { registerVoiceEvents } from '../../features/groups/voice-events';
 import { registerPresenceEvents, trackPresenceFreshness } from '../../features/presence/presence-events';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
@@ -91,6 +92,7 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     registerContactEvents(client, () => useUserStore.getState().id),
     registerChatEvents(client),
     registerGroupEvents(client),
+    registerVoiceEvents(client),
     client.onResync(resyncUser),
     client.onResync(resyncChats),
     client.onResync(() => resyncGroups(useUserStore.getState().id)),

@@ -3,6 +3,7 @@ import type { Chat, MessagesResponse } from '@beseda/protocol/chats';
 import type { Contact } from '@beseda/protocol/contacts';
 import type { Me, Session } from '@beseda/protocol/user';
 import { useUserStore } from '../../features/auth/user-store';
+import { callStore } from '../../features/calls/use-call';
 import { fetchChat, fetchMessages } from '../../features/chats/chats-api';
 import { openChat, useChatsStore } from '../../features/chats/chats-store';
 import { sendContactRequest } from '../../features/friends/contacts-api';
@@ -67,6 +68,13 @@ afterEach(() => {
 });
 
 describe('the sign-out path', () => {
+  it('closes the call: the next user never sees the panel of the previous one', () => {
+    callStore.setState({ status: 'STOPED', target: { groupId: 'g1', channelId: 'c1' } });
+    clearSignedInState({ queryClient, realtime: null });
+    expect(callStore.getState().status).toBe('NOT_CREATED');
+    expect(callStore.getState().target).toBeNull();
+  });
+
   it('clears the server-data cache, the per-user stores and the realtime connection', () => {
     useUserStore.getState().setUser(me('anna'));
     const { realtime, unwatch } = registerSignOut();

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useUserStore } from '../../features/auth/user-store';
+import { resetCall } from '../../features/calls/use-call';
 import { resetChats } from '../../features/chats/chats-store';
 import { closeGroupModals } from '../../features/groups/group-modals';
 import { resetGroupWarnings } from '../../features/groups/group-warning-store';
@@ -14,11 +15,12 @@ export interface SignedInState {
 
 /**
  * Drops everything one signed-in user left in this tab, in the order that keeps the next user safe: the realtime
- * connection first (no event of theirs lands afterwards), then the server-data cache, whose in-flight requests are
+ * connection first (no event of theirs lands afterwards), their call's room, then the server-data cache, whose in-flight requests are
  * cancelled with it (a late answer is thrown away), then the per-user client state.
  */
 export function clearSignedInState({ queryClient, realtime }: SignedInState): void {
   realtime?.stop();
+  resetCall();
   queryClient.clear();
   resetChats();
   usePresenceStore.getState().reset();

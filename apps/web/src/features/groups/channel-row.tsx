@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { channelPath } from '../../app/routes';
 import { Avatar } from '../../ui/avatar';
 import { Icon, type IconName } from '../../ui/icon';
+import { MediaIcon } from '../calls/media-icon';
+import { useCall } from '../calls/use-call';
 import { useChannelUnread } from './channel-unread';
 import type { GroupEntry } from './groups-state';
 import { useGroupVoice } from './groups-queries';
@@ -15,19 +17,51 @@ export function channelIcon(channel: Pick<Channel, 'type'>): IconName {
   return 'hash';
 }
 
-/** Who is in a voice channel now (members-voice-status; empty until voice lands). */
+const NO_SPEAKERS: readonly string[] = [];
+
+/**
+ * Who is in a voice channel now (members-voice-status, kept live by `voice_channel_update`): avatar, name, a muted
+ * mic, the camera and a live badge from their flags; in the channel of our own call, a ring around whoever speaks.
+ */
 function VoiceOccupants({ group, channelId }: { group: GroupEntry; channelId: string }) {
+  const { t } = useTranslation();
   const voice = useGroupVoice(group.id);
+  const speaking = useCall((state) => (state.target?.channelId === channelId ? state.speaking : NO_SPEAKERS));
   const inHere = voice.filter((entry) => entry.channelId === channelId);
   if (inHere.length === 0) return null;
   return (
-    <ul className={styles.occupants}>
+    <ul className={styles.occupants} data-testid="voice-occupants">
       {inHere.map((entry) => {
         const user = group.members?.find((member) => member.id === entry.userId)?.user;
+        const isSpeaking = speaking.includes(entry.userId);
         return (
-          <li key={entry.userId} className={styles.occupant}>
-            <Avatar id={entry.userId} name={user?.name ?? '?'} url={user?.avatarUrl ?? null} size={24} />
-            <span>{user?.name ?? ''}</span>
+          <li
+            key={entry.userId}
+            className={styles.occupant}
+            data-testid="voice-occupant"
+            data-user-id={entry.userId}
+            data-speaking={isSpeaking || undefined}
+            data-mic-off={!entry.micEnabled || undefined}
+          >
+            <span className={styles.occupantAvatar}>
+              <Avatar id={entry.userId} name={user?.name ?? '?'} url={user?.avatarUrl ?? null} size={24} />
+            </span>
+            <span className={styles.occupantName}>{user?.name ?? ''}</span>
+            {entry.screenShareEnabled ? <span className={styles.occupantLive}>{t('call.live')}</span> : null}
+            {entry.cameraEnabled ? (
+              <span className={styles.occupantIcon} role="img" aria-label={t('call.cameraOnBadge')}>
+                <MediaIcon kind="camera" off={false} size={16} />
+              </span>
+            ) : null}
+            {entry.micEnabled ? null : (
+              <span
+                className={`${styles.occupantIcon} ${styles.occupantMuted}`}
+                role="img"
+                aria-label={t('call.micOff')}
+              >
+                <MediaIcon kind="mic" off size={16} />
+              </span>
+            )}
           </li>
         );
       })}

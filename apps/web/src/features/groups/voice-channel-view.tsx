@@ -1,51 +1,22 @@
 import type { Channel } from '@beseda/protocol/groups';
-import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
-import { Icon } from '../../ui/icon';
+import { isCallLive } from '../calls/call-status';
+import { joinVoiceChannel, useCall } from '../calls/use-call';
+import { VoiceCallView } from '../calls/voice-call-view';
 import type { GroupEntry } from './groups-state';
-import { useGroupVoice } from './groups-queries';
-import styles from './group-page.module.css';
+import { VoiceJoinCard } from './voice-join-card';
 
 /**
- * A voice channel before joining. Media arrives with the next issue, so this says so plainly: the channel, who
- * is in it, and a Connect button that is visibly unavailable.
+ * A voice channel: the call when we are in this channel's call (connecting or connected), the pre-join card
+ * otherwise (never joined, left, rejected, or in another channel's call: connecting here moves us).
  */
 export function VoiceChannelView({ group, channel }: { group: GroupEntry; channel: Channel }) {
-  const { t } = useTranslation();
-  const voice = useGroupVoice(group.id);
-  const inHere = voice.filter((entry) => entry.channelId === channel.id);
+  const inThisCall = useCall((state) => isCallLive(state.status) && state.target?.channelId === channel.id);
+  if (inThisCall) return <VoiceCallView group={group} channel={channel} />;
   return (
-    <div className={styles.voice} data-testid="voice-channel">
-      <div className={styles.voiceCard}>
-        <span className={styles.voiceIcon}>
-          <Icon name="speaker" size={40} />
-        </span>
-        <h2 className={styles.voiceTitle}>{channel.name}</h2>
-        {inHere.length === 0 ? (
-          <p className={styles.voiceHint}>{t('group.voiceEmpty')}</p>
-        ) : (
-          <ul className={styles.voicePeople} aria-label={t('group.voiceInChannel')}>
-            {inHere.map((entry) => {
-              const user = group.members?.find((member) => member.id === entry.userId)?.user;
-              return (
-                <li key={entry.userId}>
-                  <Avatar id={entry.userId} name={user?.name ?? '?'} url={user?.avatarUrl ?? null} size={40} />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Button size="lg" disabled data-testid="voice-connect">
-          {t('group.voiceConnect')}
-        </Button>
-        <p className={styles.voiceNote} role="note">
-          <Icon name="info" size={16} />
-          <span>
-            <strong>{t('group.voiceSoonTitle')}.</strong> {t('group.voiceSoonHint')}
-          </span>
-        </p>
-      </div>
-    </div>
+    <VoiceJoinCard
+      group={group}
+      channel={channel}
+      onConnect={(initial) => void joinVoiceChannel({ groupId: group.id, channelId: channel.id }, initial)}
+    />
   );
 }

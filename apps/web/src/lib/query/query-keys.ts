@@ -17,6 +17,8 @@ export const queryKeys = {
   groupLoads: (userId: string) => ['user', userId, 'group'] as const,
   /** The load of one group's members and roles into `groups`. */
   group: (userId: string, groupId: string) => ['user', userId, 'group', groupId] as const,
+  /** Every group's members-voice-status (below). */
+  groupVoices: (userId: string) => ['user', userId, 'group-voice'] as const,
   groupVoice: (userId: string, groupId: string) => ['user', userId, 'group-voice', groupId] as const,
   /** Friends and fellow members in voice channels (the friends page activity panel). */
   activity: (userId: string) => ['user', userId, 'activity'] as const,
