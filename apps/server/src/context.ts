@@ -247,7 +247,11 @@ export async function createAppContext(config: Config, options: AppContextOption
       groups,
       contacts,
       accounts,
-      announcer,
+      // Voice events go through the delivery log in a transaction that writes nothing else: like every durable event
+      // they are published after it, or by the relay when Redis or the publish fails, so no sidebar keeps a ghost.
+      events: {
+        announce: (deliveries) => announcer.transaction(async (_tx, announcements) => announcements.add(...deliveries)),
+      },
       joins: creations.voiceJoins,
       logger,
       now: options.voice?.now,
