@@ -168,8 +168,10 @@ describe.skipIf(!(process.env.TEST_DATABASE_URL && redisUrl))('two app servers s
     expect(await voiceStatus(owner, group.id)).toMatchObject([{ channelId: second.id }]);
 
     clock.advance(VOICE_HEARTBEAT_EXPIRY_MS + 1_000);
+    // Both processes sweep at once (their background sweeps may join in): the state goes once, with one leave.
     const removed = await Promise.all([a.ctx.voice.sweep(), b.ctx.voice.sweep()]);
-    expect(removed[0] + removed[1]).toBe(1);
+    expect(removed[0] + removed[1]).toBeLessThanOrEqual(1);
+    expect(await voiceStatus(owner, group.id)).toEqual([]);
     const me = owner.user.id;
     const updates = await eventually(
       () => voiceUpdates(a, groupChannel(group.id)),

@@ -7,8 +7,8 @@ import {
   type VoiceMember,
 } from '@beseda/protocol/voice';
 import type { ParticipantClaims, ParticipantLeftReason } from '@beseda/sfu/media-server';
+import type { Delivery } from '@beseda/protocol/server-events';
 import type { Logger } from 'pino';
-import type { Announcer } from '../../delivery/announcer.js';
 import type { MediaRooms } from '../../media/media.js';
 import type { RequestAddress } from '../../media/url.js';
 import { PeriodicTask } from '../../periodic-task.js';
@@ -37,7 +37,8 @@ export interface VoiceServiceDeps {
   groups: Pick<GroupService, 'requireMember' | 'isMember' | 'groupIdsOf'>;
   contacts: Pick<ContactService, 'friendIdsOf'>;
   accounts: Pick<AccountService, 'findUser'>;
-  announcer: Announcer;
+  /** Publishes durably (context.ts: the delivery log, in a transaction that writes nothing else). */
+  events: { announce(deliveries: readonly Delivery[]): Promise<void> };
   /** Voice joins per user (rate-limit/creation-limits.ts). */
   joins: UserRateLimiter;
   logger: Logger;
@@ -258,15 +259,10 @@ export class VoiceService {
     this.#pending.add(tracked);
   }
 
-  /**
-   * Voice events go through the delivery log (a transaction that writes nothing else): like every durable event they
-   * are published after it, or by the relay when Redis or the publish fails, so a sidebar never keeps a ghost.
-   */
+  /** To the group and to each of the user's friends, in order (a switch: the old channel's leave first). */
   async #announce(userId: string, events: readonly VoiceChannelUpdateEvent[]): Promise<void> {
     const friendIds = await this.#deps.contacts.friendIdsOf(userId);
-    await this.#deps.announcer.transaction(async (_tx, announcements) => {
-      for (const event of events) announcements.add(...voiceEventDeliveries(event, friendIds));
-    });
+    await this.#deps.events.announce(events.flatMap((event) => voiceEventDeliveries(event, friendIds)));
   }
 
   async #namesOf(channelId: string): Promise<ChannelNames | null> {
