@@ -23,6 +23,10 @@ import { requestIdGenerator } from './http/request-id.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { userRoutes } from './http/user/index.js';
 import { userStatusRoutes } from './http/user-status/index.js';
+import { activityUserRoutes } from './http/activity-user/index.js';
+import { livekitRoutes } from './http/livekit/index.js';
+import { upgradeOriginCheck } from './http/upgrade-origin.js';
+import { mediaUpgradeHandler, registerMediaValidate } from './media/mount.js';
 import { registerWebApp } from './http/web-app.js';
 
 /** Builds the HTTP server (not listening yet): hooks, plugins, API routes and the web app. */
@@ -93,24 +97,32 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     channelRoutes(ctx),
     userStatusRoutes(ctx),
     fileRoutes(ctx),
+    livekitRoutes(ctx),
+    activityUserRoutes(ctx),
   ]) {
     await app.register(routes, { prefix: API_PREFIX });
   }
+  if (ctx.media?.embedded) registerMediaValidate(app, ctx.media.embedded);
   await registerWebApp(app, config.webDistDir);
   attachRealtime(app, ctx);
   return app;
 }
 
 /**
- * The gateway takes WebSocket upgrades on `/connection/websocket`; any other upgrade is refused (media signalling
- * will claim `/media/ws` here). Upgraded sockets keep the HTTP server from closing, so the gateway closes them
- * (3001: clients reconnect elsewhere and recover) before Fastify stops listening; ctx.close() then finds it closed.
+ * The gateway takes WebSocket upgrades on `/connection/websocket`, the embedded SFU those under `/media/rtc` (with the
+ * gateway's Origin rule); any other upgrade is refused. Upgraded sockets keep the HTTP server from closing, so both
+ * close theirs (the gateway with 3001: clients reconnect elsewhere and recover) before Fastify stops listening;
+ * ctx.close() then finds them closed.
  */
 function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
+  const { publicUrl, trustProxy } = ctx.config;
+  const media = ctx.media?.embedded;
+  const mediaUpgrade = media ? mediaUpgradeHandler(media, upgradeOriginCheck(publicUrl, trustProxy)) : () => false;
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!ctx.gateway.handleUpgrade(req, socket, head)) {
+    if (!ctx.gateway.handleUpgrade(req, socket, head) && !mediaUpgrade(req, socket, head)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }
   });
   app.addHook('preClose', () => ctx.gateway.close());
+  app.addHook('preClose', async () => ctx.media?.close());
 }

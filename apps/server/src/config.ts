@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type MediaConfig, mediaEnvProblems, mediaEnvSchema, toMediaConfig } from './media/config.js';
 
 export type DatabaseConfig =
   /** `dataDir: null` keeps the database in memory (tests). */
@@ -45,6 +46,8 @@ export interface Config {
   webDistDir: string;
   /** Behind a reverse proxy, take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Voice and video: the embedded SFU's ports and ICE servers, or an external LiveKit (media/config.ts). */
+  media: MediaConfig;
 }
 
 /** What the environment says; `authSecret` is null when it must come from (or be created in) DATA_DIR. */
@@ -80,6 +83,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(102_400),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  ...mediaEnvSchema.shape,
 });
 
 /**
@@ -96,6 +100,8 @@ export function parseEnv(env: NodeJS.ProcessEnv, logsToTerminal = false): Parsed
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = result.data;
+  const mediaProblems = mediaEnvProblems(e);
+  if (mediaProblems.length > 0) throw new Error(`Invalid configuration: ${mediaProblems.join('; ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -121,6 +127,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, logsToTerminal = false): Parsed
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    media: toMediaConfig(e),
   };
 }
 

@@ -26,7 +26,12 @@ import { SessionService } from './features/sessions/service.js';
 import { SessionPruner } from './features/sessions/session-pruner.js';
 import { SystemChatService } from './features/system-chat/service.js';
 import { deriveTokenKeys } from './features/sessions/tokens.js';
+import { MemoryVoiceStateStore } from './features/voice/memory-store.js';
+import { RedisVoiceStateStore } from './features/voice/redis-store.js';
+import { VoiceService } from './features/voice/service.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
+import { embeddedMediaServer } from './media/embedded.js';
+import { type Media, type MediaServerFactory, openMedia } from './media/media.js';
 import { createLogger } from './logger.js';
 import { createCreationLimiters } from './rate-limit/creation-limits.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
@@ -72,6 +77,10 @@ export interface AppContext {
   readonly uploadSweeper: UploadSweeper;
   /** Publishes what the delivery log holds; tests `drain()` it. */
   readonly outboxRelay: OutboxRelay;
+  /** Voice channel state, joins, heartbeats and their events. */
+  readonly voice: VoiceService;
+  /** The embedded SFU or an external LiveKit; null when there is neither (the voice endpoints answer 503). */
+  readonly media: Media | null;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
   close(): Promise<void>;
 }
@@ -89,6 +98,13 @@ export interface AppContextOptions {
   gatewayTiming?: GatewayOptions['timing'];
   /** Delivery log relay timings (tests shorten the lease and the poll). */
   outboxRelay?: Partial<OutboxRelayOptions>;
+  /**
+   * Builds the embedded SFU; default `embeddedMediaServer` (media/embedded.ts). Tests pass a fake of the
+   * `MediaServer` interface; null runs without one. Unused when LIVEKIT_URL is set.
+   */
+  mediaServer?: MediaServerFactory | null;
+  /** The voice feature's clock and drop grace (tests move time and shorten the grace). */
+  voice?: { now?: () => number; disconnectGraceMs?: number };
 }
 
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
@@ -209,12 +225,50 @@ export async function createAppContext(config: Config, options: AppContextOption
       windowMs: options.presenceWindowMs,
     });
 
+    const voiceStore = config.redisUrl
+      ? new RedisVoiceStateStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger })
+      : new MemoryVoiceStateStore();
+    // The media server reports participants joining and leaving to the voice feature, which it needs to reach rooms:
+    // the hooks are called only once both exist.
+    const media = openMedia({
+      config,
+      logger: logger.child({ component: 'media' }),
+      factory: options.mediaServer === undefined ? embeddedMediaServer : options.mediaServer,
+      hooks: {
+        mayJoin: (claims) => voice.mayJoin(claims),
+        onParticipantJoined: (event) => voice.onParticipantJoined(event),
+        onParticipantLeft: (event) => voice.onParticipantLeft(event),
+      },
+    });
+    const voice = new VoiceService({
+      store: voiceStore,
+      media,
+      channels,
+      groups,
+      contacts,
+      accounts,
+      // Voice events go through the delivery log in a transaction that writes nothing else: like every durable event
+      // they are published after it, or by the relay when Redis or the publish fails, so no sidebar keeps a ghost.
+      events: {
+        announce: (deliveries) => announcer.transaction(async (_tx, announcements) => announcements.add(...deliveries)),
+      },
+      joins: creations.voiceJoins,
+      logger,
+      now: options.voice?.now,
+      disconnectGraceMs: options.voice?.disconnectGraceMs,
+    });
+    voice.start();
+
     const sessionPruner = new SessionPruner(db, logger);
     sessionPruner.start();
     const uploadSweeper = new UploadSweeper(db, fileStorage, logger);
     uploadSweeper.start();
 
     async function close(): Promise<void> {
+      // Voice first: its last announcements still go through the relay, and the media server's goodbyes change nothing.
+      await voice.close();
+      await media?.close();
+      await voiceStore.close();
       // Before the gateway: what was published a moment ago is deleted from the log, not published again.
       await outboxRelay.stop();
       await gateway.close();
@@ -248,6 +302,8 @@ export async function createAppContext(config: Config, options: AppContextOption
       uploadSweeper,
       outboxRelay,
       limitStore,
+      voice,
+      media,
       close: () => (closing ??= close()),
     };
   } catch (error) {

@@ -17,7 +17,7 @@ export const ERROR_CODES = [
   /** The client states an older protocol version than the server speaks (`version.ts`): 426, reload for the new build. */
   'CLIENT_OUTDATED',
   'INTERNAL',
-  /** 503: the process is shutting down; retrying (elsewhere) is safe. */
+  /** 503: the process is shutting down (retrying elsewhere is safe), or voice is asked of a server with no media server. */
   'UNAVAILABLE',
   /** Contacts: a friend request to oneself. */
   'CONTACT_SELF',

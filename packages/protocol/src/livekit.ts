@@ -19,7 +19,8 @@ export type JoinChannelBody = z.input<typeof joinChannelBodySchema>;
  * Sent every 15 s during a voice call and once at start; also at once when the user toggles mic, camera or screen
  * share, so the flags other members see stay current. Without a body it only keeps the participant alive.
  */
-export const heartbeatBodySchema = voiceFlagsSchema.partial().optional();
+// Fastify validates a missing body as null.
+export const heartbeatBodySchema = voiceFlagsSchema.partial().nullish();
 export type HeartbeatBody = z.input<typeof heartbeatBodySchema>;
 
 /** `ok: false` when the caller is in no voice channel (the client then tears its call down). */

@@ -15,6 +15,8 @@ export interface CreationLimiters {
   groups: UserRateLimiter;
   channels: UserRateLimiter;
   contactRequests: UserRateLimiter;
+  /** Voice channel joins: each one announces to the group and every friend, so a join loop is a flood too. */
+  voiceJoins: UserRateLimiter;
 }
 
 /**
@@ -31,5 +33,6 @@ export function createCreationLimiters(max: number, shared: SharedLimitStore | n
     groups: limit('group-creates', Math.max(1, Math.floor(max * GROUP_CREATION_SHARE))),
     channels: limit('channel-creates', max),
     contactRequests: limit('contact-requests', max),
+    voiceJoins: limit('voice-joins', max),
   };
 }

@@ -137,6 +137,8 @@ export async function startServer(
     : await createTestDatabase(driver);
   const config = testConfig(database.config, overrides);
   const ctx = await createAppContext(config, {
+    // No embedded SFU unless a test asks for one (a fake, or the real factory): media is not every test's business.
+    mediaServer: null,
     ...options.context,
     logger: options.logDestination
       ? createLogger(options.logDestination.level, options.logDestination.stream)

@@ -62,6 +62,71 @@ describe('parseEnv', () => {
   });
 });
 
+describe('parseEnv: media', () => {
+  it('has no media settings by default: embedded SFU on any port, no ICE servers, URL from the request', () => {
+    expect(parseEnv({}).media).toEqual({
+      publicUrl: null,
+      udpPortRange: null,
+      announcedIp: null,
+      iceServers: [],
+      turn: null,
+      livekit: null,
+    });
+  });
+
+  it('reads ports, the announced address, ICE servers, TURN and MEDIA_URL', () => {
+    const media = parseEnv({
+      MEDIA_UDP_PORTS: '50000-50100',
+      MEDIA_ANNOUNCED_IP: '203.0.113.7',
+      ICE_SERVERS:
+        '[{"urls":"stun:stun.example.org:3478"},{"urls":["turn:a","turn:b"],"username":"u","credential":"c"}]',
+      TURN_SECRET: 'coturn-static-auth-secret',
+      TURN_URLS: 'turn:turn.example.org:3478?transport=udp, turns:turn.example.org:5349',
+      MEDIA_URL: 'wss://media.example.org/',
+    }).media;
+    expect(media).toMatchObject({
+      publicUrl: 'wss://media.example.org',
+      udpPortRange: { min: 50_000, max: 50_100 },
+      announcedIp: '203.0.113.7',
+      iceServers: [
+        { urls: ['stun:stun.example.org:3478'] },
+        { urls: ['turn:a', 'turn:b'], username: 'u', credential: 'c' },
+      ],
+      turn: {
+        secret: 'coturn-static-auth-secret',
+        urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
+        ttlSeconds: 6 * 3600,
+      },
+      livekit: null,
+    });
+  });
+
+  it('LIVEKIT_URL with its key and secret switches to an external LiveKit; all three or none', () => {
+    const livekit = { LIVEKIT_URL: 'wss://lk.example.org', LIVEKIT_API_KEY: 'APIkey', LIVEKIT_API_SECRET: 'secret' };
+    expect(parseEnv(livekit).media.livekit).toEqual({
+      url: 'wss://lk.example.org',
+      apiKey: 'APIkey',
+      apiSecret: 'secret',
+    });
+    expect(() => parseEnv({ LIVEKIT_URL: livekit.LIVEKIT_URL })).toThrow(
+      /LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET/,
+    );
+    expect(() => parseEnv({ TURN_SECRET: 'coturn-static-auth-secret' })).toThrow(/TURN_SECRET and TURN_URLS/);
+  });
+
+  it('names each malformed media variable', () => {
+    expect(() => parseEnv({ MEDIA_UDP_PORTS: '5000' })).toThrow(/MEDIA_UDP_PORTS/);
+    expect(() => parseEnv({ MEDIA_UDP_PORTS: '6000-5000' })).toThrow(/MEDIA_UDP_PORTS/);
+    expect(() => parseEnv({ MEDIA_ANNOUNCED_IP: 'example.org' })).toThrow(/MEDIA_ANNOUNCED_IP/);
+    expect(() => parseEnv({ ICE_SERVERS: 'stun:x' })).toThrow(/ICE_SERVERS must be JSON/);
+    expect(() => parseEnv({ ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
+    expect(() => parseEnv({ MEDIA_URL: 'https://media.example.org' })).toThrow(/MEDIA_URL/);
+    expect(() => parseEnv({ LIVEKIT_URL: 'http://lk', LIVEKIT_API_KEY: 'k', LIVEKIT_API_SECRET: 's' })).toThrow(
+      /LIVEKIT_URL/,
+    );
+  });
+});
+
 describe('loadConfig', () => {
   it('creates a secret once in DATA_DIR (mode 0600) and reuses it on the next start', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'beseda-config-'));

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import * as activity from './activity.js';
 import * as auth from './auth.js';
 import * as channel from './channel.js';
 import * as chat from './chat.js';
@@ -6,6 +7,7 @@ import * as contact from './contact.js';
 import * as files from './files.js';
 import * as group from './group.js';
 import * as health from './health.js';
+import * as livekit from './livekit.js';
 import * as user from './user.js';
 import * as userStatus from './user-status.js';
 
@@ -22,5 +24,7 @@ export const allEndpoints: readonly Endpoint[] = [
   group,
   channel,
   files,
+  livekit,
+  activity,
   health,
 ].flatMap((area) => Object.values(area));

@@ -128,27 +128,8 @@ export const invites = pgTable(
   (table) => [index('invites_group_creator_idx').on(table.groupId, table.createdBy)],
 );
 
-/**
- * Who is in which voice channel (one channel per user at a time). Empty until the voice issue writes it; the
- * members-voice-status endpoint already reads it, so the contract does not change when media lands.
- */
-export const voiceStates = pgTable(
-  'voice_states',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('voice_states_channel_idx').on(table.channelId)],
-);
-
 export type GroupRow = typeof groups.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
-export type VoiceStateRow = typeof voiceStates.$inferSelect;

@@ -61,6 +61,19 @@ export async function findChannelForMember(
   return row;
 }
 
+/** Channels with their group's id and name, whoever asks (callers decide what the asker may see). */
+export async function channelNamesOf(
+  db: Database,
+  channelIds: readonly string[],
+): Promise<{ channelId: string; channelName: string; groupId: string; groupName: string }[]> {
+  if (channelIds.length === 0) return [];
+  return db
+    .select({ channelId: channels.id, channelName: channels.name, groupId: groups.id, groupName: groups.name })
+    .from(channels)
+    .innerJoin(groups, eq(groups.id, channels.groupId))
+    .where(inArray(channels.id, channelIds));
+}
+
 export async function renameChannel(db: Database, channelId: string, name: string): Promise<ChannelRow | undefined> {
   const [row] = await db.update(channels).set({ name }).where(eq(channels.id, channelId)).returning();
   return row;

@@ -4,7 +4,15 @@ import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
 import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Announcer } from '../../delivery/announcer.js';
-import { channelsOf, findChannelForMember, insertChannel, nextPosition, renameChannel } from './channel-repository.js';
+import {
+  type ChannelMembership,
+  channelNamesOf,
+  channelsOf,
+  findChannelForMember,
+  insertChannel,
+  nextPosition,
+  renameChannel,
+} from './channel-repository.js';
 import { toChannelInfo } from './dto.js';
 import { GroupNotFoundError, NotGroupOwnerError } from './errors.js';
 import { groupEventDeliveries } from './events.js';
@@ -42,6 +50,24 @@ export class ChannelService {
     const found = await findChannelForMember(this.#db, channelId, userId);
     if (!found) throw new GroupNotFoundError();
     return this.#view(userId, found.channel, found.group.ownerId);
+  }
+
+  /** The channel and its group for a member of the group, else 404 (the voice feature's entry: channel → room). */
+  async requireMember(userId: string, channelId: string): Promise<ChannelMembership> {
+    const found = await findChannelForMember(this.#db, channelId, userId);
+    if (!found) throw new GroupNotFoundError();
+    return found;
+  }
+
+  /**
+   * Channel and group names by channel id, for voice channel references (a friend outside the group sees where
+   * someone talks, spec §3 Activity user). Unknown ids are left out.
+   */
+  async names(
+    channelIds: readonly string[],
+  ): Promise<Map<string, { channelName: string; groupId: string; groupName: string }>> {
+    const rows = await channelNamesOf(this.#db, [...new Set(channelIds)]);
+    return new Map(rows.map(({ channelId, ...names }) => [channelId, names]));
   }
 
   /**

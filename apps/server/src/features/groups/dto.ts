@@ -8,9 +8,8 @@ import type {
   Role,
   RoleKey,
 } from '@beseda/protocol/groups';
-import type { VoiceMember } from '@beseda/protocol/voice';
 import { channelKeySchema, roleKeySchema } from '@beseda/protocol/groups';
-import type { ChannelRow, GroupMemberRow, GroupRow, RoleRow, VoiceStateRow } from '../../db/schema/groups.js';
+import type { ChannelRow, GroupMemberRow, GroupRow, RoleRow } from '../../db/schema/groups.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { channelCanWrite } from './channel-permissions.js';
 import { toPublicUser } from '../accounts/public-user.js';
@@ -83,15 +82,4 @@ export function toGroupSummary(parts: {
 
 export function toGroup(summary: GroupSummary, members: readonly GroupMember[], roles: readonly RoleRow[]): Group {
   return { ...summary, members: [...members], roles: roles.map(toRole) };
-}
-
-export function toVoiceMember(row: VoiceStateRow): VoiceMember {
-  return {
-    userId: row.userId,
-    channelId: row.channelId,
-    joinedAt: row.joinedAt.toISOString(),
-    micEnabled: false,
-    cameraEnabled: false,
-    screenShareEnabled: false,
-  };
 }

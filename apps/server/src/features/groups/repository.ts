@@ -1,15 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
-  channels,
   type GroupMemberRow,
   groupMembers,
   type GroupRow,
   groups,
   type RoleRow,
   roles,
-  type VoiceStateRow,
-  voiceStates,
 } from '../../db/schema/groups.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 
@@ -114,15 +111,4 @@ export async function memberCountsOf(db: Database, groupIds: readonly string[]):
     .where(inArray(groupMembers.groupId, groupIds))
     .groupBy(groupMembers.groupId);
   return new Map(rows.map((row) => [row.groupId, row.count]));
-}
-
-/** Who is in which voice channel of the group (empty until the voice feature writes voice_states). */
-export async function voiceStatesOf(db: Database, groupId: string): Promise<VoiceStateRow[]> {
-  const rows = await db
-    .select({ state: voiceStates })
-    .from(voiceStates)
-    .innerJoin(channels, eq(channels.id, voiceStates.channelId))
-    .where(eq(channels.groupId, groupId))
-    .orderBy(asc(voiceStates.joinedAt));
-  return rows.map((row) => row.state);
 }

@@ -1,5 +1,4 @@
 import type { Channel, CreateGroupBody, Group, GroupMember, GroupSummary } from '@beseda/protocol/groups';
-import type { VoiceMember } from '@beseda/protocol/voice';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { ChannelRow } from '../../db/schema/groups.js';
@@ -12,7 +11,7 @@ import { postSystemMessage } from '../messages/system-messages.js';
 import type { PresenceReader } from '../presence/presence-reader.js';
 import { channelsOf, insertChannel, systemChannelOf } from './channel-repository.js';
 import { DEFAULT_CHANNELS, DEFAULT_ROLES } from './defaults.js';
-import { toChannel, toGroup, toGroupMember, toGroupSummary, toVoiceMember } from './dto.js';
+import { toChannel, toGroup, toGroupMember, toGroupSummary } from './dto.js';
 import { GroupNotFoundError, NotGroupOwnerError } from './errors.js';
 import { groupEventDeliveries } from './events.js';
 import {
@@ -23,13 +22,13 @@ import {
   insertGroup,
   insertMember,
   insertRoles,
+  isMember,
   listGroupsOf,
   memberCountsOf,
   membersOf,
   renameGroup,
   rolesOf,
   setGroupAvatar,
-  voiceStatesOf,
 } from './repository.js';
 
 export interface GroupServiceDeps {
@@ -134,12 +133,6 @@ export class GroupService {
     return { members, roles };
   }
 
-  /** Who is in which voice channel: the real voice state (empty until the voice feature writes it). */
-  async voiceStatus(userId: string, groupId: string): Promise<VoiceMember[]> {
-    await this.requireMember(userId, groupId);
-    return (await voiceStatesOf(this.#db, groupId)).map(toVoiceMember);
-  }
-
   /** Owner only; every member hears `group_renamed`. */
   async rename(userId: string, groupId: string, name: string): Promise<Group> {
     const { group } = await this.requireMember(userId, groupId);
@@ -168,6 +161,16 @@ export class GroupService {
       announcements.add(...groupEventDeliveries(event, { group: true }));
     });
     return this.get(userId, groupId);
+  }
+
+  /** Whether the user is (still) a member: voice states end when membership does. */
+  isMember(userId: string, groupId: string): Promise<boolean> {
+    return isMember(this.#db, groupId, userId);
+  }
+
+  /** The ids of the user's groups. */
+  async groupIdsOf(userId: string): Promise<string[]> {
+    return (await listGroupsOf(this.#db, userId)).map((membership) => membership.group.id);
   }
 
   /** The group and the caller's membership, else 404 (unknown and foreign look the same). */
