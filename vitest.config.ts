@@ -2,9 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const protocolSrc = fileURLToPath(new URL('./packages/protocol/src/', import.meta.url));
+const sfuSrc = fileURLToPath(new URL('./packages/sfu/src/', import.meta.url));
 
-// Tests import the protocol from source, so no build is needed before `vitest`.
-const alias = [{ find: /^@beseda\/protocol\/(.*)$/, replacement: `${protocolSrc}$1.ts` }];
+// Tests import the protocol and the SFU from source, so no build is needed before `vitest`.
+const alias = [
+  { find: /^@beseda\/protocol\/(.*)$/, replacement: `${protocolSrc}$1.ts` },
+  { find: /^@beseda\/sfu\/(.*)$/, replacement: `${sfuSrc}$1.ts` },
+];
 
 export default defineConfig({
   test: {

@@ -1,8 +1,8 @@
+import { createMediaServer } from '@beseda/sfu/create-media-server';
 import type { MediaServerFactory } from './media.js';
 
 /**
- * The embedded SFU this server starts when the context is given no factory and LIVEKIT_URL is unset. Null: this
- * build has no SFU, and the voice endpoints answer 503 UNAVAILABLE instead of handing out a URL nothing serves.
- * The one place that names `@beseda/sfu`'s `createMediaServer` once that package provides it.
+ * The embedded SFU (`packages/sfu`) this server starts when the context is given no factory and LIVEKIT_URL is
+ * unset: rooms in worker threads, signalling at `/media/rtc` on the app's own port.
  */
-export const embeddedMediaServer: MediaServerFactory | null = null;
+export const embeddedMediaServer: MediaServerFactory | null = createMediaServer;

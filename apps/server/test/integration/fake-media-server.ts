@@ -60,7 +60,7 @@ export class FakeMediaServer implements MediaServer {
   }
 
   async stats(): Promise<MediaServerStats> {
-    return { rooms: 0, participants: 0, tracks: 0 };
+    return { rooms: 0, participants: 0, tracks: 0, forwardedPackets: 0 };
   }
 
   async close(): Promise<void> {
