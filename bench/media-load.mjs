@@ -36,7 +36,9 @@ export function mediaLoadParams(quick) {
     // 15 fps: what two 720p VP8 encoders and 18 decoders in the bots can be fed on 2 shared cores.
     video: { width: 1280, height: 720, fps: 15, maxBitrate: 1_500_000 },
     healthEveryMs: 20,
-    botsNice: 10,
+    // BENCH_BOTS_NICE: 0, the bots compete with the server as equals; a higher value favours the server (and on a
+    // busy machine starves the bots into timeouts and rejoins).
+    botsNice: Number(process.env.BENCH_BOTS_NICE ?? 0),
     settleSeconds: 3,
   };
 }
@@ -80,43 +82,65 @@ async function measurePhase(latencyInput, probe, healthPath, everyMs, botsPid) {
   return { latency, health: await health.stop(), cpu: cpu.stop() };
 }
 
-/** @typedef {{ audio: { streams: number, packetsReceived: number, packetsLost: number }, video: { streams: number, packetsReceived: number, packetsLost: number, framesDecoded: number, framesDropped: number }, sent: { audioPackets: number, framesEncoded: number, framesSent: number, bytesSent: number, resolutions: string[] }, videoFramesCaptured: number }} BotStats */
+/** @typedef {{ counters: Record<string, number>, resolutions: string[], videoFramesCaptured: number, roomsWithoutStats: number }} BotStats */
+
+/**
+ * How much `metric` grew between two snapshots, stream by stream: a counter lower than before belongs to a new
+ * connection of the same stream (a bot that rejoined), all of it counted.
+ * @param {BotStats} from @param {BotStats} to @param {string} metric
+ */
+function grew(from, to, metric) {
+  let total = 0;
+  for (const [key, value] of Object.entries(to.counters)) {
+    if (!key.startsWith(`${metric}|`)) continue;
+    const before = from.counters[key] ?? 0;
+    total += value >= before ? value - before : value;
+  }
+  return total;
+}
 
 /**
  * What the bots' subscriber connections received over the phase, against what the publishers put out.
  * @param {BotStats} from @param {BotStats} to @param {number} seconds @param {ReturnType<typeof mediaLoadParams>} params
  */
 function mediaDelivery(from, to, seconds, params) {
-  const audioSubscriptions = params.bots * (params.bots - 1);
+  const receivers = params.bots - 1;
+  const audioSubscriptions = params.bots * receivers;
   // What the bots' publishers sent, to each of the other nine: short of 50 packets/s when the bots are starved of CPU.
-  const audioSent = to.sent.audioPackets - from.sent.audioPackets;
-  const audioExpected = audioSent * (params.bots - 1);
-  const audioReceived = to.audio.packetsReceived - from.audio.packetsReceived;
-  const videoReceivers = params.bots - 1;
-  const framesEncoded = to.sent.framesEncoded - from.sent.framesEncoded;
-  const framesExpected = framesEncoded * videoReceivers;
-  const framesDecoded = to.video.framesDecoded - from.video.framesDecoded;
+  const audioSent = grew(from, to, 'sent.audioPackets');
+  const audioExpected = audioSent * receivers;
+  const audioReceived = grew(from, to, 'audio.packetsReceived');
+  const videoExpected = grew(from, to, 'sent.videoPackets') * receivers;
+  const videoReceived = grew(from, to, 'video.packetsReceived');
+  const framesEncoded = grew(from, to, 'sent.framesEncoded');
+  const framesExpected = framesEncoded * receivers;
+  const framesDecoded = grew(from, to, 'video.framesDecoded');
   const pct = (/** @type {number} */ part, /** @type {number} */ whole) =>
     whole === 0 ? Number.NaN : Math.round((part / whole) * 1000) / 10;
   return {
+    roomsWithoutStats: Math.max(from.roomsWithoutStats, to.roomsWithoutStats),
     audio: {
       subscriptions: audioSubscriptions,
       nominalPackets: Math.round(audioSubscriptions * AUDIO_PACKETS_PER_SECOND * seconds),
       sentPackets: audioSent,
       expectedPackets: audioExpected,
       receivedPackets: audioReceived,
-      lostPackets: to.audio.packetsLost - from.audio.packetsLost,
+      lostPackets: grew(from, to, 'audio.packetsLost'),
       receivedPct: pct(audioReceived, audioExpected),
     },
     video: {
-      subscriptions: params.videoPublishers * videoReceivers,
+      subscriptions: params.videoPublishers * receivers,
       framesCaptured: to.videoFramesCaptured - from.videoFramesCaptured,
       framesEncoded,
-      sentKbps: Math.round(((to.sent.bytesSent - from.sent.bytesSent) * 8) / seconds / 1000),
-      sentResolutions: to.sent.resolutions,
+      sentKbps: Math.round((grew(from, to, 'sent.bytesSent') * 8) / seconds / 1000),
+      sentResolutions: to.resolutions,
+      expectedPackets: videoExpected,
+      receivedPackets: videoReceived,
+      lostPackets: grew(from, to, 'video.packetsLost'),
+      receivedPct: pct(videoReceived, videoExpected),
+      // Decoding is the bots' own CPU: a starved bot receives the packets and drops frames before decoding.
       expectedFrames: framesExpected,
       decodedFrames: framesDecoded,
-      lostPackets: to.video.packetsLost - from.video.packetsLost,
       decodedPct: pct(framesDecoded, framesExpected),
     },
   };
@@ -175,8 +199,6 @@ export async function runMediaLoad({ quick }) {
       await bots.kill();
     });
     const botsPid = /** @type {number} */ (bots.ready.pid);
-    // The bots stand for people on other machines: here they take the CPU the server, PostgreSQL and the sender
-    // leave over, rather than preempt them (libwebrtc decoding 18 video streams would take most of a core).
     setPriority(botsPid, params.botsNice);
     process.stdout.write(`media load: ${params.bots} bots joining … `);
     const joinStart = performance.now();
@@ -268,13 +290,14 @@ export function printMediaLoad(r) {
     'bots %': m.cpu.botsPct,
     'bench %': m.cpu.benchPct,
     'machine busy %': m.cpu.machineBusyPct,
+    'others %': m.cpu.othersPct,
     'errors/missing': `${m.latency.errors}/${m.latency.missing}`,
   });
   console.table([row('no media', r.quiet), row('voice channel', r.withMedia), row('no media, after', r.quietAfter)]);
   const { audio, video } = r.media;
   console.table([
     {
-      media: 'audio (packets)',
+      media: 'audio packets',
       subscriptions: `${r.subscribed.audio}/${r.expectedSubscriptions.audio}`,
       nominal: audio.nominalPackets,
       expected: audio.expectedPackets,
@@ -283,31 +306,41 @@ export function printMediaLoad(r) {
       lost: audio.lostPackets,
     },
     {
-      media: 'video (frames)',
+      media: 'video packets',
       subscriptions: `${r.subscribed.video}/${r.expectedSubscriptions.video}`,
+      nominal: '',
+      expected: video.expectedPackets,
+      received: video.receivedPackets,
+      'received %': video.receivedPct,
+      lost: video.lostPackets,
+    },
+    {
+      media: 'video frames decoded',
+      subscriptions: '',
       nominal: video.subscriptions * p.video.fps * Math.round(r.withMedia.cpu.seconds),
       expected: video.expectedFrames,
       received: video.decodedFrames,
       'received %': video.decodedPct,
-      lost: `${video.lostPackets} packets`,
+      lost: '',
     },
   ]);
   console.log(
     `Nominal: 50 audio packets/s and ${p.video.fps} video frames/s per subscription; expected: what the bots' ` +
-      `publishers really sent (audio packets, encoded frames) × ${p.bots - 1} receivers; received: inbound-rtp ` +
-      "packetsReceived / framesDecoded of the bots' subscriber connections; lost: their packetsLost.",
+      `publishers really sent (packets, encoded frames) × ${p.bots - 1} receivers; received: inbound-rtp ` +
+      "packetsReceived / framesDecoded of the bots' subscriber connections; lost: their packetsLost. Packets are " +
+      "the SFU's delivery; decoded frames are also the bots' own CPU.",
   );
   console.log(
     `Video sent: ${video.framesCaptured} frames captured, ${video.framesEncoded} encoded (${video.sentResolutions.join(', ')}), ` +
-      `${video.sentKbps} kbit/s in all.`,
+      `${video.sentKbps} kbit/s in all; bots without stats (dropped): ${r.media.roomsWithoutStats}.`,
   );
   console.log(
     'Notes: CPU % is of one core (server = every thread of the server process: HTTP, realtime, the SFU workers); ' +
       `machine busy % is of all ${r.machine.cpus} cores. The bots run in their own process but on the same ` +
       `${r.machine.cpus} cores as the server, PostgreSQL and the bench, and compete with them for CPU (decoding ` +
-      `${video.subscriptions} video subscriptions is most of their cost), at nice ${p.botsNice}: what they do not ` +
-      'get shows as lower video resolution and as loss on their side. The server exposes no event-loop delay: ' +
-      +'"health" is a GET /api/health round trip every ' +
+      `${video.subscriptions} video subscriptions is most of their cost; nice ${p.botsNice}): what they do not get ` +
+      'shows as a lower video resolution and as loss on their side. The server exposes no event-loop delay: ' +
+      '"health" is a GET /api/health round trip every ' +
       `${p.healthEveryMs} ms, the main thread's delay as a client sees it.`,
   );
   console.log(

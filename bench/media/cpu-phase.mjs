@@ -35,16 +35,22 @@ export function startCpuPhase({ serverPid, botsPid }) {
       const used = split.stop();
       const machine1 = machineTicks();
       const share = (/** @type {number} */ cpuMs) => round1((cpuMs / ms) * 100);
+      const botsMs = botsPid === undefined ? 0 : (procCpuMs(botsPid) ?? Number.NaN) - bots0;
+      const cores = cpus().length;
+      // Of all cores together: 100 = every core busy, other work on the machine included.
+      const machineBusyPct = ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100;
+      const oursMs = used.serverMs + used.postgresMs + botsMs + used.benchMs;
       return {
         seconds: round1(ms / 1000),
         serverPct: share(used.serverMs),
         serverMainThreadPct: share((procCpuMs(mainThread) ?? Number.NaN) - main0),
         postgresPct: share(used.postgresMs),
-        botsPct: botsPid === undefined ? 0 : share((procCpuMs(botsPid) ?? Number.NaN) - bots0),
+        botsPct: share(botsMs),
         benchPct: share(used.benchMs),
-        // Of all cores together: 100 = every core busy (other work on the machine included).
-        machineBusyPct: round1(((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100),
-        cores: cpus().length,
+        machineBusyPct: round1(machineBusyPct),
+        // Everything else that ran meanwhile (other people's tests on a shared machine), in shares of one core.
+        othersPct: round1(Math.max(0, machineBusyPct * cores - (oursMs / ms) * 100)),
+        cores,
       };
     },
   };

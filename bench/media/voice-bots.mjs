@@ -138,45 +138,50 @@ function subscribed() {
 }
 
 /**
- * Cumulative receive counters of every bot's subscriber connection (libwebrtc's inbound-rtp), and the video the
- * bots' publishers encoded and sent; the orchestrator takes differences between two calls.
+ * Cumulative counters of every bot's streams, keyed `metric|bot:ssrc`: libwebrtc's inbound-rtp of the subscriber
+ * connections (what the bots received) and outbound-rtp of the publishers (what they sent). The orchestrator takes
+ * differences per key between two calls: a bot that rejoined has new connections whose counters start again at 0,
+ * and a total over all streams would go backwards.
  */
 async function stats() {
-  const totals = {
-    audio: { streams: 0, packetsReceived: 0, packetsLost: 0 },
-    video: { streams: 0, packetsReceived: 0, packetsLost: 0, framesDecoded: 0, framesDropped: 0 },
-    sent: { audioPackets: 0, framesEncoded: 0, framesSent: 0, bytesSent: 0, /** @type {string[]} */ resolutions: [] },
-    videoFramesCaptured,
-    cpu: process.cpuUsage(),
+  /** @type {Record<string, number>} */
+  const counters = {};
+  const add = (/** @type {string} */ key, /** @type {number | bigint | undefined} */ value) => {
+    counters[key] = (counters[key] ?? 0) + Number(value ?? 0);
   };
-  for (const room of rooms) {
-    const { subscriberStats, publisherStats } = await room.getRtcStats();
-    for (const stat of subscriberStats) {
+  /** @type {string[]} */
+  const resolutions = [];
+  let roomsWithoutStats = 0;
+  for (const [index, room] of rooms.entries()) {
+    // A room that dropped (its connection timed out on a starved machine) has no stats: counted, not fatal.
+    const session = await room.getRtcStats().catch(() => null);
+    if (session === null) {
+      roomsWithoutStats += 1;
+      continue;
+    }
+    for (const stat of session.subscriberStats) {
       if (stat.stats.case !== 'inboundRtp') continue;
       const { stream, received, inbound } = stat.stats.value;
-      const kind = stream?.kind === 'video' ? totals.video : stream?.kind === 'audio' ? totals.audio : null;
-      if (kind === null) continue;
-      kind.streams += 1;
-      kind.packetsReceived += Number(received?.packetsReceived ?? 0);
-      kind.packetsLost += Number(received?.packetsLost ?? 0);
-      if (kind === totals.video) {
-        totals.video.framesDecoded += inbound?.framesDecoded ?? 0;
-        totals.video.framesDropped += inbound?.framesDropped ?? 0;
-      }
+      if (stream?.kind !== 'audio' && stream?.kind !== 'video') continue;
+      const id = `${index}:${stream.ssrc}`;
+      add(`${stream.kind}.packetsReceived|${id}`, received?.packetsReceived);
+      add(`${stream.kind}.packetsLost|${id}`, received?.packetsLost);
+      if (stream.kind === 'video') add(`video.framesDecoded|${id}`, inbound?.framesDecoded);
     }
-    for (const stat of publisherStats) {
+    for (const stat of session.publisherStats) {
       if (stat.stats.case !== 'outboundRtp') continue;
       const { stream, outbound, sent } = stat.stats.value;
-      if (stream?.kind === 'audio') totals.sent.audioPackets += Number(sent?.packetsSent ?? 0);
+      const id = `${index}:${stream?.ssrc}`;
+      if (stream?.kind === 'audio') add(`sent.audioPackets|${id}`, sent?.packetsSent);
       if (stream?.kind !== 'video') continue;
-      totals.sent.framesEncoded += outbound?.framesEncoded ?? 0;
-      totals.sent.framesSent += outbound?.framesSent ?? 0;
-      totals.sent.bytesSent += Number(sent?.bytesSent ?? 0);
+      add(`sent.videoPackets|${id}`, sent?.packetsSent);
+      add(`sent.framesEncoded|${id}`, outbound?.framesEncoded);
+      add(`sent.bytesSent|${id}`, sent?.bytesSent);
       // What the encoder really sends: libwebrtc scales the resolution down when the CPU cannot keep up.
-      totals.sent.resolutions.push(`${outbound?.frameWidth ?? 0}×${outbound?.frameHeight ?? 0}`);
+      resolutions.push(`${outbound?.frameWidth ?? 0}×${outbound?.frameHeight ?? 0}`);
     }
   }
-  return totals;
+  return { counters, resolutions, videoFramesCaptured, roomsWithoutStats };
 }
 
 async function leave() {
