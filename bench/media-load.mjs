@@ -70,6 +70,9 @@ function probeHealth(http, path, everyMs) {
 
 let phaseCount = 0;
 
+/** @param {import('./media/cpu-phase.mjs').CpuPhase} cpu */
+const otherThreads = (cpu) => cpu.serverPct - cpu.serverMainThreadPct;
+
 /**
  * One measured phase: the paced sends with the health probe beside them, and the CPU of everyone involved.
  * @param {Parameters<typeof measureLatency>[0]} latencyInput @param {HttpUser} probe @param {string} healthPath
@@ -257,6 +260,9 @@ export async function runMediaLoad({ quick }) {
       p99RatioToAfter: Math.round((withMedia.latency.delivered.p99 / quietAfter.latency.delivered.p99) * 100) / 100,
       // The channel's own share of the server: the difference the voice channel made (the messages run in both).
       channelServerPct: Math.round((withMedia.cpu.serverPct - quiet.cpu.serverPct) * 10) / 10,
+      // The same for the threads besides the main one (the SFU's worker above all): the main thread's own CPU has
+      // moved by tens of points between phases on a busy machine for the same messages, hiding the SFU's share.
+      channelOtherThreadsPct: Math.round((otherThreads(withMedia.cpu) - otherThreads(quiet.cpu)) * 10) / 10,
       subscribed,
       expectedSubscriptions: expected,
       media: mediaDelivery(before, after, mediaSeconds, params),
@@ -346,8 +352,12 @@ export function printMediaLoad(r) {
   console.log(
     `send → delivered p99 with / without media: ${r.p99Ratio}× (${r.p99RatioToAfter}× against the phase after), target ≤ ${MEDIA_LOAD_P99_RATIO_TARGET}× — ${
       r.p99Ratio <= MEDIA_LOAD_P99_RATIO_TARGET ? 'met' : 'MISSED'
-    }; the channel's share of the server: ${r.channelServerPct}% of a core, target < ${CHANNEL_CORE_SHARE_TARGET_PCT}% — ${
-      r.channelServerPct < CHANNEL_CORE_SHARE_TARGET_PCT ? 'met' : 'MISSED'
     }`,
+  );
+  console.log(
+    `The channel's share of the server (with − without): ${r.channelServerPct}% of a core, of the threads besides ` +
+      `the main one ${r.channelOtherThreadsPct}%; target < ${CHANNEL_CORE_SHARE_TARGET_PCT}% — ${
+        Math.max(r.channelServerPct, r.channelOtherThreadsPct) < CHANNEL_CORE_SHARE_TARGET_PCT ? 'met' : 'MISSED'
+      } (the 10-person channel alone: see media-forwarding)`,
   );
 }
