@@ -143,7 +143,7 @@ export async function runMessages({ quick }) {
 /** @typedef {{ id: string, nickname: string, http: HttpUser }} User */
 
 /** @param {import('./messages/api.mjs').Api} api @param {string} baseUrl @param {string} role @returns {Promise<User>} */
-async function register(api, baseUrl, role) {
+export async function register(api, baseUrl, role) {
   // Enough sockets for the concurrent phase; the paced phase reuses the few it needs (the agent picks free ones).
   const http = new HttpUser(api, baseUrl, 32);
   const tag = `${role}${Math.random().toString(36).slice(2, 10)}`;
@@ -154,7 +154,7 @@ async function register(api, baseUrl, role) {
 }
 
 /** Friends first (direct chats are between friends), then the chat. @param {User} a @param {User} b */
-async function directChat(a, b) {
+export async function directChat(a, b) {
   const { contact, chat: chats } = a.http.api;
   await a.http.call(contact.sendContactRequest, { body: { nickname: b.nickname } });
   await b.http.call(contact.acceptContactRequest, { body: { nickname: a.nickname } });

@@ -3,6 +3,7 @@
 //   npm run bench -- --only=bundle|cold-auth|fanout|messages|media   one benchmark
 //   npm run bench -- --quick                fan-out with N=200 only, messages with shorter phases (development)
 //   npm run bench -- --only=fanout --n=5000 --servers=beseda,ws   a subset (development, profiling)
+//   npm run bench -- --only=media --media=load,join                the media benchmarks: forwarding, load, join
 //   BENCH_CPU_PROF=bench/results/prof npm run bench -- …          CPU profiles of the server children
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { COLD_AUTH_TARGET_MS, runColdAuth } from './cold-auth.mjs';
 import { runFanout } from './fanout.mjs';
 import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
 import { printMediaForwarding, runMediaForwarding } from './media-forwarding.mjs';
+import { printMediaJoin, runMediaJoin } from './media-join.mjs';
+import { printMediaLoad, runMediaLoad } from './media-load.mjs';
 import { runMessages } from './messages.mjs';
 import * as messagesReport from './messages/report.mjs';
 
@@ -21,6 +24,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     n: { type: 'string' },
     servers: { type: 'string' },
+    media: { type: 'string', default: 'forwarding,load,join' },
   },
 });
 const BENCHMARKS = ['bundle', 'cold-auth', 'fanout', 'messages', 'media'];
@@ -117,8 +121,24 @@ async function messages() {
 }
 
 async function media() {
-  const result = await runMediaForwarding();
-  printMediaForwarding(result);
-  writeFileSync('bench/results/media-forwarding.json', `${JSON.stringify(result, null, 2)}\n`);
-  console.log('Written bench/results/media-forwarding.json');
+  const parts = flags.media.split(',');
+  if (parts.includes('forwarding')) {
+    const result = await runMediaForwarding();
+    printMediaForwarding(result);
+    writeFileSync('bench/results/media-forwarding.json', `${JSON.stringify(result, null, 2)}\n`);
+    console.log('Written bench/results/media-forwarding.json');
+  }
+  if (parts.includes('load')) {
+    const result = await runMediaLoad({ quick: flags.quick });
+    printMediaLoad(result);
+    const file = flags.quick ? 'bench/results/media-load-quick.json' : 'bench/results/media-load.json';
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`Written ${file}`);
+  }
+  if (parts.includes('join')) {
+    const result = await runMediaJoin();
+    printMediaJoin(result);
+    writeFileSync('bench/results/media-join.json', `${JSON.stringify(result, null, 2)}\n`);
+    console.log('Written bench/results/media-join.json');
+  }
 }

@@ -6,16 +6,23 @@
 /** @typedef {{ params?: Record<string, string>, query?: Record<string, string | number | undefined> }} UrlInput */
 
 export async function loadApi() {
-  const [{ urlOfPath }, auth, chat, contact] = await Promise.all([
+  const [{ urlOfPath }, auth, chat, contact, group, channel, livekit] = await Promise.all([
     import('@beseda/protocol/endpoint'),
     import('@beseda/protocol/endpoints/auth'),
     import('@beseda/protocol/endpoints/chat'),
     import('@beseda/protocol/endpoints/contact'),
+    // The media benchmarks' voice channel (bench/media/voice-channel.mjs).
+    import('@beseda/protocol/endpoints/group'),
+    import('@beseda/protocol/endpoints/channel'),
+    import('@beseda/protocol/endpoints/livekit'),
   ]);
   return {
     auth,
     chat,
     contact,
+    group,
+    channel,
+    livekit,
     /** The address of a call, relative to the server. @param {Endpoint} endpoint @param {UrlInput} [input] */
     urlOf: (endpoint, input) => urlOfPath(endpoint.path, input),
   };

@@ -68,9 +68,10 @@ function deliveries(recipient, sends) {
 /**
  * Open loop at a steady rate: send i starts at t0 + i / rate whatever the earlier ones are doing (a slow server
  * queues requests, and the queueing shows in the latency, as it would for users). Warm-up sends are not counted.
- * @param {Pair & { rate: number, seconds: number, warmSeconds: number }} input
+ * `label` keeps the clientIds of several runs on one recipient apart (the media-load benchmark runs it per phase).
+ * @param {Pair & { rate: number, seconds: number, warmSeconds: number, label?: string }} input
  */
-export async function measureLatency({ sender, recipient, chatId, serverPid, rate, seconds, warmSeconds }) {
+export async function measureLatency({ sender, recipient, chatId, serverPid, rate, seconds, warmSeconds, label = '' }) {
   const paced = async (/** @type {string} */ prefix, /** @type {number} */ count) => {
     const t0 = performance.now();
     const pending = [];
@@ -86,9 +87,9 @@ export async function measureLatency({ sender, recipient, chatId, serverPid, rat
     );
     return { sends, ms: performance.now() - t0 };
   };
-  await paced('warm', Math.round(rate * warmSeconds));
+  await paced(`${label}warm`, Math.round(rate * warmSeconds));
   const cpu = startCpuAccount(serverPid);
-  const { sends, ms } = await paced('lat', Math.round(rate * seconds));
+  const { sends, ms } = await paced(`${label}lat`, Math.round(rate * seconds));
   const cpuMsPerMessage = perMessage(cpu.stop(), sends.length);
   const { latencies, missing } = deliveries(recipient, sends);
   return {

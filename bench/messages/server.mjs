@@ -48,9 +48,11 @@ function freePort() {
 /**
  * Starts the server and resolves once it prints its "running" line (migrations done).
  * @param {string} databaseUrl
+ * @param {Record<string, string>} [extraEnv] on top of the bench's settings (the media benchmarks: the web build,
+ *   the voice-join limit)
  * @returns {Promise<{ url: string, pid: number | undefined, stop: () => Promise<void> }>}
  */
-export async function startServer(databaseUrl) {
+export async function startServer(databaseUrl, extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'beseda-bench-'));
   // As for the fan-out children: BENCH_CPU_PROF=<dir> writes the server's .cpuprofile there when it stops.
@@ -72,6 +74,7 @@ export async function startServer(databaseUrl) {
       // One sender drives thousands of messages a second: the capacity under test, not a person.
       MESSAGE_RATE_LIMIT_MAX: '100000000',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
