@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { RtpHeader, SrtpSession } from 'werift';
 import { describe, expect, it } from 'vitest';
-import { deriveSrtpSessionKeys, SrtpProtector } from '../../src/room/forwarding/srtp-protector.js';
+import { deriveSrtpSessionKeys } from '../../src/room/forwarding/srtp-crypto.js';
+import { SrtpProtector } from '../../src/room/forwarding/srtp-protector.js';
 
 const hex = (value: string): Buffer => Buffer.from(value.replace(/\s/g, ''), 'hex');
 

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:dgram';
 import { StunProtocol, type CandidatePair, type RTCDtlsTransport, type SrtpSession } from 'werift';
-import { AES_CM_128_HMAC_SHA1_80, SrtpProtector } from './srtp-protector.js';
+import { AES_CM_128_HMAC_SHA1_80 } from './srtp-crypto.js';
+import { SrtpProtector } from './srtp-protector.js';
 
 const AEAD_AES_128_GCM = 0x0007;
 

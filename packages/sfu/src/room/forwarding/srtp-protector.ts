@@ -1,48 +1,4 @@
-import { createCipheriv, createHash, type Cipher, type Hash } from 'node:crypto';
-
-/** SRTP_AES128_CM_HMAC_SHA1_80 (RFC 3711 / RFC 5764 profile 0x0001): the profile the fast path protects. */
-export const AES_CM_128_HMAC_SHA1_80 = 0x0001;
-
-const AUTH_TAG_LENGTH = 10;
-const BLOCK = 16;
-/** Payloads up to this size share one counter-block buffer; larger ones (not seen with an MTU of 1,200) get their own. */
-const MAX_PAYLOAD = 2048;
-const HMAC_BLOCK = 64;
-
-/** RFC 3711 §4.3.1 labels. */
-const LABEL_RTP_ENCRYPTION = 0x00;
-const LABEL_RTP_AUTH = 0x01;
-const LABEL_RTP_SALT = 0x02;
-
-/** The session keys RFC 3711's key derivation gives for SRTP (key derivation rate 0). */
-export interface SrtpSessionKeys {
-  encryptionKey: Buffer;
-  salt: Buffer;
-  authKey: Buffer;
-}
-
-/** RFC 3711 §4.3: the SRTP session keys from a master key and salt, AES-CM as the PRF. */
-export function deriveSrtpSessionKeys(masterKey: Buffer, masterSalt: Buffer): SrtpSessionKeys {
-  const prf = createCipheriv('aes-128-ecb', masterKey, null);
-  prf.setAutoPadding(false);
-  const derive = (label: number, length: number): Buffer => {
-    // x = (label || index DIV kdr) XOR master salt, with the 48-bit index zero: only byte 7 (label) changes.
-    const iv = Buffer.alloc(BLOCK);
-    masterSalt.copy(iv, 0, 0, 14);
-    iv[7] = (iv[7] ?? 0) ^ label;
-    const blocks = Buffer.alloc(Math.ceil(length / BLOCK) * BLOCK);
-    for (let offset = 0, counter = 0; offset < blocks.length; offset += BLOCK, counter += 1) {
-      iv.copy(blocks, offset, 0, 14);
-      blocks.writeUInt16BE(counter, offset + 14);
-    }
-    return prf.update(blocks).subarray(0, length);
-  };
-  return {
-    encryptionKey: derive(LABEL_RTP_ENCRYPTION, 16),
-    authKey: derive(LABEL_RTP_AUTH, 20),
-    salt: derive(LABEL_RTP_SALT, 14),
-  };
-}
+import { AUTH_TAG_LENGTH, deriveSrtpSessionKeys, SrtpCrypto, type SrtpSessionKeys } from './srtp-crypto.js';
 
 /** Per-SSRC sender state (RFC 3711 §3.3.1): the rollover counter and the highest sequence number sent. */
 interface SendState {
@@ -50,19 +6,9 @@ interface SendState {
   highestSeq: number;
 }
 
-/**
- * SRTP protection (AES_CM_128_HMAC_SHA1_80) of outgoing RTP for one DTLS transport, with long-lived crypto objects:
- * one AES-128-ECB cipher that turns counter blocks into keystream (AES-CM is AES of IV+i, so ECB over the counter
- * blocks is the same keystream without a new CTR cipher per packet), and the HMAC-SHA1 inner/outer states
- * precomputed once and copied per packet (instead of a new HMAC object keying itself per packet).
- */
+/** SRTP protection (AES_CM_128_HMAC_SHA1_80) of outgoing RTP for one DTLS transport, every SSRC it sends. */
 export class SrtpProtector {
-  private readonly keystreamCipher: Cipher;
-  private readonly salt: Buffer;
-  private readonly innerHash: Hash;
-  private readonly outerHash: Hash;
-  private readonly counterBlocks = Buffer.alloc(MAX_PAYLOAD);
-  private readonly rocBytes = Buffer.alloc(4);
+  private readonly crypto: SrtpCrypto;
   private readonly states = new Map<number, SendState>();
 
   /** From the master key and salt DTLS-SRTP exported (RFC 5764 §4.2). */
@@ -71,16 +17,7 @@ export class SrtpProtector {
   }
 
   constructor(keys: SrtpSessionKeys) {
-    this.keystreamCipher = createCipheriv('aes-128-ecb', keys.encryptionKey, null);
-    this.keystreamCipher.setAutoPadding(false);
-    this.salt = keys.salt;
-    const pad = (byte: number): Buffer => {
-      const block = Buffer.alloc(HMAC_BLOCK, byte);
-      for (let i = 0; i < keys.authKey.length; i += 1) block[i] = (block[i] ?? 0) ^ (keys.authKey[i] ?? 0);
-      return block;
-    };
-    this.innerHash = createHash('sha1').update(pad(0x36));
-    this.outerHash = createHash('sha1').update(pad(0x5c));
+    this.crypto = new SrtpCrypto(keys);
   }
 
   /**
@@ -92,11 +29,8 @@ export class SrtpProtector {
     const ssrc = packet.readUInt32BE(8);
     const seq = packet.readUInt16BE(2);
     const roc = this.rolloverCounter(ssrc, seq);
-    this.encrypt(packet, headerLength, payloadEnd, ssrc, roc, seq);
-    this.rocBytes.writeUInt32BE(roc, 0);
-    const inner = this.innerHash.copy().update(packet.subarray(0, payloadEnd)).update(this.rocBytes).digest();
-    const tag = this.outerHash.copy().update(inner).digest();
-    tag.copy(packet, payloadEnd, 0, AUTH_TAG_LENGTH);
+    this.crypto.applyKeystream(packet, headerLength, payloadEnd, ssrc, roc, seq);
+    this.crypto.authTag(packet.subarray(0, payloadEnd), roc).copy(packet, payloadEnd);
   }
 
   /** The ROC for a packet about to go out; a packet older than the highest sent (a retransmission) keeps its own. */
@@ -116,35 +50,5 @@ export class SrtpProtector {
     }
     // Behind the highest sent: before the wrap if its number is above the highest.
     return seq > state.highestSeq ? (state.roc - 1) >>> 0 : state.roc;
-  }
-
-  private encrypt(packet: Buffer, start: number, end: number, ssrc: number, roc: number, seq: number): void {
-    const length = end - start;
-    if (length <= 0) return;
-    const blockCount = Math.ceil(length / BLOCK);
-    const blocks = blockCount * BLOCK <= MAX_PAYLOAD ? this.counterBlocks : Buffer.alloc(blockCount * BLOCK);
-    // IV = (salt << 16) XOR (SSRC << 64) XOR (index << 16), index = ROC || SEQ; block i ends in the 16-bit counter i.
-    const salt = this.salt;
-    for (let i = 0; i < 14; i += 1) blocks[i] = salt[i] ?? 0;
-    blocks[4] = (blocks[4] ?? 0) ^ (ssrc >>> 24);
-    blocks[5] = (blocks[5] ?? 0) ^ ((ssrc >>> 16) & 0xff);
-    blocks[6] = (blocks[6] ?? 0) ^ ((ssrc >>> 8) & 0xff);
-    blocks[7] = (blocks[7] ?? 0) ^ (ssrc & 0xff);
-    blocks[8] = (blocks[8] ?? 0) ^ (roc >>> 24);
-    blocks[9] = (blocks[9] ?? 0) ^ ((roc >>> 16) & 0xff);
-    blocks[10] = (blocks[10] ?? 0) ^ ((roc >>> 8) & 0xff);
-    blocks[11] = (blocks[11] ?? 0) ^ (roc & 0xff);
-    blocks[12] = (blocks[12] ?? 0) ^ (seq >>> 8);
-    blocks[13] = (blocks[13] ?? 0) ^ (seq & 0xff);
-    blocks[14] = 0;
-    blocks[15] = 0;
-    for (let block = 1; block < blockCount; block += 1) {
-      const offset = block * BLOCK;
-      blocks.copy(blocks, offset, 0, 14);
-      blocks[offset + 14] = block >>> 8;
-      blocks[offset + 15] = block & 0xff;
-    }
-    const keystream = this.keystreamCipher.update(blocks.subarray(0, blockCount * BLOCK));
-    for (let i = 0; i < length; i += 1) packet[start + i] = (packet[start + i] ?? 0) ^ (keystream[i] ?? 0);
   }
 }
