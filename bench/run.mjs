@@ -11,6 +11,7 @@ import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from './bundle-size.mjs'
 import { COLD_AUTH_TARGET_MS, runColdAuth } from './cold-auth.mjs';
 import { runFanout } from './fanout.mjs';
 import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
+import { printMediaChannel, runMediaChannel } from './media-channel.mjs';
 import { printMediaForwarding, runMediaForwarding } from './media-forwarding.mjs';
 import { runMessages } from './messages.mjs';
 import * as messagesReport from './messages/report.mjs';
@@ -121,4 +122,8 @@ async function media() {
   printMediaForwarding(result);
   writeFileSync('bench/results/media-forwarding.json', `${JSON.stringify(result, null, 2)}\n`);
   console.log('Written bench/results/media-forwarding.json');
+  const channel = await runMediaChannel();
+  printMediaChannel(channel);
+  writeFileSync('bench/results/media-channel.json', `${JSON.stringify(channel, null, 2)}\n`);
+  console.log('Written bench/results/media-channel.json');
 }
