@@ -164,10 +164,11 @@ export async function runMediaLoad({ quick }) {
     // Ten voice joins from one address and one owner's setup: above the per-user creation limits of a person.
     const server = await startServer(database.url, { CREATE_RATE_LIMIT_MAX: '1000' });
     cleanup.push(() => server.stop());
-    const [sender, recipient] = await Promise.all(['s', 'r'].map((role) => register(api, server.url, role)));
+    const sender = await register(api, server.url, 's');
+    const recipient = await register(api, server.url, 'r');
     const people = await Promise.all(Array.from({ length: params.bots }, (_, i) => register(api, server.url, `v${i}`)));
-    cleanup.push(() => [sender, recipient, ...people].forEach((user) => user?.http.close()));
-    const chatId = await directChat(/** @type {import('./messages.mjs').User} */ (sender), recipient);
+    cleanup.push(() => [sender, recipient, ...people].forEach((user) => user.http.close()));
+    const chatId = await directChat(sender, recipient);
     const { token } = await recipient.http.call(api.auth.getWsToken);
     const socket = await openRecipient(server.url, token, `notification:user:message#${recipient.id}`);
     cleanup.push(() => socket.close());

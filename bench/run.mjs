@@ -3,7 +3,7 @@
 //   npm run bench -- --only=bundle|cold-auth|fanout|messages|media   one benchmark
 //   npm run bench -- --quick                fan-out with N=200 only, messages with shorter phases (development)
 //   npm run bench -- --only=fanout --n=5000 --servers=beseda,ws   a subset (development, profiling)
-//   npm run bench -- --only=media --media=load,join                the media benchmarks: forwarding, load, join
+//   npm run bench -- --only=media --media=load,join                the media benchmarks: forwarding, channel, load, join
 //   BENCH_CPU_PROF=bench/results/prof npm run bench -- …          CPU profiles of the server children
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from './bundle-size.mjs'
 import { COLD_AUTH_TARGET_MS, runColdAuth } from './cold-auth.mjs';
 import { runFanout } from './fanout.mjs';
 import { evaluateTargets, printTable, printTargets } from './fanout/report.mjs';
+import { printMediaChannel, runMediaChannel } from './media-channel.mjs';
 import { printMediaForwarding, runMediaForwarding } from './media-forwarding.mjs';
 import { printMediaJoin, runMediaJoin } from './media-join.mjs';
 import { printMediaLoad, runMediaLoad } from './media-load.mjs';
@@ -24,7 +25,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     n: { type: 'string' },
     servers: { type: 'string' },
-    media: { type: 'string', default: 'forwarding,load,join' },
+    media: { type: 'string', default: 'forwarding,channel,load,join' },
   },
 });
 const BENCHMARKS = ['bundle', 'cold-auth', 'fanout', 'messages', 'media'];
@@ -127,6 +128,12 @@ async function media() {
     printMediaForwarding(result);
     writeFileSync('bench/results/media-forwarding.json', `${JSON.stringify(result, null, 2)}\n`);
     console.log('Written bench/results/media-forwarding.json');
+  }
+  if (parts.includes('channel')) {
+    const channel = await runMediaChannel();
+    printMediaChannel(channel);
+    writeFileSync('bench/results/media-channel.json', `${JSON.stringify(channel, null, 2)}\n`);
+    console.log('Written bench/results/media-channel.json');
   }
   if (parts.includes('load')) {
     const result = await runMediaLoad({ quick: flags.quick });

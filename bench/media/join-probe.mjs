@@ -56,7 +56,10 @@ export function installJoinProbe() {
       });
     }
 
-    /** @param {RTCSessionDescriptionInit} description */
+    /**
+     * @override
+     * @param {RTCSessionDescriptionInit} description
+     */
     setRemoteDescription(description) {
       // The subscriber connection is the one the server makes offers on.
       const entry = marks.connections.find((candidate) => candidate.pc === this);

@@ -1,5 +1,7 @@
 import { TrackInfo, TrackType, type AddTrackRequest } from '@livekit/protocol';
 import type { MediaStreamTrack, RTCRtpReceiver, RTCRtpSender, RtpPacket } from 'werift';
+import type { ForwardingSender } from './forwarding/forwarding-sender.js';
+import { ntpNow } from './forwarding/ntp.js';
 import { newSid } from './ids.js';
 import { isVp8KeyframeStart } from './vp8.js';
 
@@ -11,7 +13,10 @@ const AUDIO_LEVEL_URI = 'urn:ietf:params:rtp-hdrext:ssrc-audio-level';
 /** One subscriber's copy of a published track: a sendonly transceiver on the subscriber's connection. */
 export interface Subscription {
   readonly track: PublishedTrack;
+  /** werift's sender: negotiation, SSRC, RTCP (PLI, NACK, reports). */
   readonly sender: RTCRtpSender;
+  /** The fast path the RTP goes out through. */
+  readonly output: ForwardingSender;
   /** A new video subscriber sees nothing until the next keyframe; the room asks the publisher (PLI) meanwhile. */
   keyframePending: boolean;
 }
@@ -119,11 +124,12 @@ export class PublishedTrack {
     rtp.header.extension = false;
     const keyframe = this.isVideo && isVp8KeyframeStart(rtp.payload);
     forwardingCounter.packets += this.subscriptions.size;
+    const packet = { rtp, ntpTimestamp: ntpNow() };
     for (const subscription of this.subscriptions) {
       if (keyframe && subscription.keyframePending && canSend(subscription.sender)) {
         subscription.keyframePending = false;
       }
-      subscription.sender.sendRtp(rtp).catch(this.onSendError);
+      subscription.output.send(packet);
     }
     if (firstPacket && this.hasWaitingSubscribers()) this.requestKeyframe(Date.now());
   };

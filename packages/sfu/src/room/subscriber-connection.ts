@@ -1,6 +1,8 @@
 import { RTCPeerConnection, type RTCIceCandidate, type RTCRtpTransceiver } from 'werift';
 import type { SfuLogger } from '../media-server.js';
 import { announceCandidate, announceSdp } from './candidates.js';
+import { ForwardingSender } from './forwarding/forwarding-sender.js';
+import { preferFastPathProfile, SrtpOutput } from './forwarding/srtp-output.js';
 import { subscriberConfig, type NetworkOptions } from './peer-config.js';
 import type { PublishedTrack, Subscription } from './published-track.js';
 
@@ -19,6 +21,8 @@ export interface ConnectionSignals {
 export class SubscriberConnection {
   private readonly pc: RTCPeerConnection;
   private readonly transceivers = new Map<Subscription, RTCRtpTransceiver>();
+  /** One DTLS transport (bundle), one SRTP output for every forwarded track. */
+  private readonly srtp = new SrtpOutput();
   private offerInFlight = false;
   private renegotiate = false;
   private closed = false;
@@ -93,6 +97,7 @@ export class SubscriberConnection {
     const subscription: Subscription = {
       track,
       sender: transceiver.sender,
+      output: new ForwardingSender(transceiver, this.srtp, track.isVideo),
       keyframePending: track.isVideo,
     };
     this.transceivers.set(subscription, transceiver);
@@ -117,6 +122,7 @@ export class SubscriberConnection {
   private async sendOffer(): Promise<void> {
     const offer = await this.pc.createOffer();
     await this.pc.setLocalDescription(offer);
+    for (const transport of this.pc.dtlsTransports) preferFastPathProfile(transport);
     const sdp = this.pc.localDescription?.sdp ?? offer.sdp;
     if (this.closed) return;
     this.signals.offer(announceSdp(sdp, this.network.announcedIp), ++this.offerId);

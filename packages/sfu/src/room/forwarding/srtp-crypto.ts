@@ -1,0 +1,111 @@
+import { createCipheriv, createHash, type Cipher, type Hash } from 'node:crypto';
+
+/** SRTP_AES128_CM_HMAC_SHA1_80 (RFC 3711 / RFC 5764 profile 0x0001): the profile our SRTP code serves. */
+export const AES_CM_128_HMAC_SHA1_80 = 0x0001;
+export const AUTH_TAG_LENGTH = 10;
+
+const BLOCK = 16;
+/** Payloads up to this size share one counter-block buffer; larger ones get their own. */
+const MAX_PAYLOAD = 2048;
+const HMAC_BLOCK = 64;
+
+/** RFC 3711 §4.3.1 labels. */
+const LABEL_RTP_ENCRYPTION = 0x00;
+const LABEL_RTP_AUTH = 0x01;
+const LABEL_RTP_SALT = 0x02;
+
+/** The session keys RFC 3711's key derivation gives for SRTP (key derivation rate 0). */
+export interface SrtpSessionKeys {
+  encryptionKey: Buffer;
+  salt: Buffer;
+  authKey: Buffer;
+}
+
+/** RFC 3711 §4.3: the SRTP session keys from a master key and salt, AES-CM as the PRF. */
+export function deriveSrtpSessionKeys(masterKey: Buffer, masterSalt: Buffer): SrtpSessionKeys {
+  const prf = createCipheriv('aes-128-ecb', masterKey, null);
+  prf.setAutoPadding(false);
+  const derive = (label: number, length: number): Buffer => {
+    // x = (label || index DIV kdr) XOR master salt, with the 48-bit index zero: only byte 7 (label) changes.
+    const iv = Buffer.alloc(BLOCK);
+    masterSalt.copy(iv, 0, 0, 14);
+    iv[7] = (iv[7] ?? 0) ^ label;
+    const blocks = Buffer.alloc(Math.ceil(length / BLOCK) * BLOCK);
+    for (let offset = 0, counter = 0; offset < blocks.length; offset += BLOCK, counter += 1) {
+      iv.copy(blocks, offset, 0, 14);
+      blocks.writeUInt16BE(counter, offset + 14);
+    }
+    return prf.update(blocks).subarray(0, length);
+  };
+  return {
+    encryptionKey: derive(LABEL_RTP_ENCRYPTION, 16),
+    authKey: derive(LABEL_RTP_AUTH, 20),
+    salt: derive(LABEL_RTP_SALT, 14),
+  };
+}
+
+/**
+ * The AES-CM and HMAC-SHA1 of one SRTP context with long-lived crypto objects: one AES-128-ECB cipher turns counter
+ * blocks into keystream (AES-CM is AES of IV+i, so ECB over the counter blocks is the same keystream without a new
+ * CTR cipher per packet), and the HMAC's inner and outer hash states are computed once and copied per packet
+ * (instead of a new HMAC object keying itself per packet).
+ */
+export class SrtpCrypto {
+  private readonly keystreamCipher: Cipher;
+  private readonly salt: Buffer;
+  private readonly innerHash: Hash;
+  private readonly outerHash: Hash;
+  private readonly counterBlocks = Buffer.alloc(MAX_PAYLOAD);
+  private readonly rocBytes = Buffer.alloc(4);
+
+  constructor(keys: SrtpSessionKeys) {
+    this.keystreamCipher = createCipheriv('aes-128-ecb', keys.encryptionKey, null);
+    this.keystreamCipher.setAutoPadding(false);
+    this.salt = keys.salt;
+    const pad = (byte: number): Buffer => {
+      const block = Buffer.alloc(HMAC_BLOCK, byte);
+      for (let i = 0; i < keys.authKey.length; i += 1) block[i] = (block[i] ?? 0) ^ (keys.authKey[i] ?? 0);
+      return block;
+    };
+    this.innerHash = createHash('sha1').update(pad(0x36));
+    this.outerHash = createHash('sha1').update(pad(0x5c));
+  }
+
+  /** HMAC-SHA1 of `authenticated` || ROC (RFC 3711 §4.2), its first 10 bytes. */
+  authTag(authenticated: Buffer, roc: number): Buffer {
+    this.rocBytes.writeUInt32BE(roc, 0);
+    const inner = this.innerHash.copy().update(authenticated).update(this.rocBytes).digest();
+    return this.outerHash.copy().update(inner).digest().subarray(0, AUTH_TAG_LENGTH);
+  }
+
+  /** XORs `packet[start, end)` with the AES-CM keystream of (SSRC, ROC, SEQ): encrypts or decrypts in place. */
+  applyKeystream(packet: Buffer, start: number, end: number, ssrc: number, roc: number, seq: number): void {
+    const length = end - start;
+    if (length <= 0) return;
+    const blockCount = Math.ceil(length / BLOCK);
+    const blocks = blockCount * BLOCK <= MAX_PAYLOAD ? this.counterBlocks : Buffer.alloc(blockCount * BLOCK);
+    // IV = (salt << 16) XOR (SSRC << 64) XOR (index << 16), index = ROC || SEQ; block i ends in the 16-bit counter i.
+    const salt = this.salt;
+    for (let i = 0; i < 14; i += 1) blocks[i] = salt[i] ?? 0;
+    blocks[4] = (blocks[4] ?? 0) ^ (ssrc >>> 24);
+    blocks[5] = (blocks[5] ?? 0) ^ ((ssrc >>> 16) & 0xff);
+    blocks[6] = (blocks[6] ?? 0) ^ ((ssrc >>> 8) & 0xff);
+    blocks[7] = (blocks[7] ?? 0) ^ (ssrc & 0xff);
+    blocks[8] = (blocks[8] ?? 0) ^ (roc >>> 24);
+    blocks[9] = (blocks[9] ?? 0) ^ ((roc >>> 16) & 0xff);
+    blocks[10] = (blocks[10] ?? 0) ^ ((roc >>> 8) & 0xff);
+    blocks[11] = (blocks[11] ?? 0) ^ (roc & 0xff);
+    blocks[12] = (blocks[12] ?? 0) ^ (seq >>> 8);
+    blocks[13] = (blocks[13] ?? 0) ^ (seq & 0xff);
+    blocks[14] = 0;
+    blocks[15] = 0;
+    for (let block = 1; block < blockCount; block += 1) {
+      const offset = block * BLOCK;
+      blocks.copy(blocks, offset, 0, 14);
+      blocks[offset + 14] = block >>> 8;
+      blocks[offset + 15] = block & 0xff;
+    }
+    const keystream = this.keystreamCipher.update(blocks.subarray(0, blockCount * BLOCK));
+    for (let i = 0; i < length; i += 1) packet[start + i] = (packet[start + i] ?? 0) ^ (keystream[i] ?? 0);
+  }
+}
