@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,8 @@ export async function startCoturn(): Promise<Coturn> {
   if (!existsSync(TURNSERVER)) throw new Error(`${TURNSERVER} is missing: apt-get install coturn`);
   const port = await freeUdpPort();
   const dir = mkdtempSync(join(tmpdir(), 'beseda-coturn-'));
-  const secret = `e2e-turn-${port}`;
+  // TURN_SECRET must be at least 16 characters.
+  const secret = `e2e-turn-${randomBytes(12).toString('hex')}`;
   const config = join(dir, 'turnserver.conf');
   writeFileSync(
     config,
@@ -47,7 +49,7 @@ export async function startCoturn(): Promise<Coturn> {
       `simple-log`,
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(TURNSERVER, ['-c', config, '-n'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(TURNSERVER, ['-c', config], { stdio: 'ignore' });
   await new Promise((resolve) => setTimeout(resolve, 500));
   if (child.exitCode !== null) throw new Error(`turnserver exited with ${child.exitCode}; see ${dir}`);
   return {

@@ -24,7 +24,7 @@ export async function startOwnServer(portOffset: number, env: Record<string, str
   const origin = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn('node', ['apps/server/dist/main.js'], {
     cwd: repoRoot,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -35,8 +35,13 @@ export async function startOwnServer(portOffset: number, env: Record<string, str
       ...env,
     },
   });
+  // The last of what it said on stderr, for the error when it does not come up.
+  let said = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-2_000);
+  });
   for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`The server on ${origin} exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`The server on ${origin} exited with ${server.exitCode}: ${said}`);
     const up = await fetch(`${origin}${urlOf(getHealth)}`).then(
       (response) => response.ok,
       () => false,

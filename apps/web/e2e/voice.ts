@@ -160,3 +160,25 @@ export async function videosPlaying(page: Page, timeout = 15_000): Promise<void>
     )
     .toBe(true);
 }
+
+/** For each connected peer connection of the page: the type of the local candidate of its selected pair. */
+export function selectedLocalCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const made = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    const types: string[] = [];
+    for (const connection of made) {
+      if (connection.connectionState !== 'connected') continue;
+      const stats = new Map<string, Record<string, unknown>>();
+      (await connection.getStats()).forEach((stat: Record<string, unknown> & { id: string }) =>
+        stats.set(stat.id, stat),
+      );
+      for (const stat of stats.values()) {
+        if (stat.type !== 'transport' || typeof stat.selectedCandidatePairId !== 'string') continue;
+        const pair = stats.get(stat.selectedCandidatePairId);
+        const local = typeof pair?.localCandidateId === 'string' ? stats.get(pair.localCandidateId) : undefined;
+        types.push(String(local?.candidateType ?? 'none'));
+      }
+    }
+    return types;
+  });
+}
