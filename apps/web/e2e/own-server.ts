@@ -40,7 +40,8 @@ export async function startOwnServer(portOffset: number, env: Record<string, str
   server.stderr?.on('data', (chunk: Buffer) => {
     said = (said + chunk.toString()).slice(-2_000);
   });
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  // Up to a minute: with the whole suite running on two shared cores, a cold start can take half of that.
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`The server on ${origin} exited with ${server.exitCode}: ${said}`);
     const up = await fetch(`${origin}${urlOf(getHealth)}`).then(
       (response) => response.ok,

@@ -11,6 +11,7 @@ let server: OwnServer | null = null;
 let doomed: BrowserServer | null = null;
 
 test.beforeAll(async () => {
+  test.setTimeout(90_000);
   server = await startOwnServer(3, { VOICE_DISCONNECT_GRACE_MS: String(GRACE_MS) });
 });
 

@@ -20,6 +20,7 @@ let coturn: Coturn | null = null;
 let server: OwnServer | null = null;
 
 test.beforeAll(async () => {
+  test.setTimeout(90_000);
   coturn = await startCoturn();
   server = await startOwnServer(4, { TURN_SECRET: coturn.secret, TURN_URLS: coturn.url, MEDIA_FORCE_RELAY: 'true' });
 });
