@@ -33,7 +33,7 @@ export default defineConfig({
           // Real WebRTC through the embedded SFU: rtc-node participants and livekit-client in Chromium. One file at
           // a time: each spends seconds of CPU on media, and two cores are shared.
           name: 'media',
-          include: ['packages/sfu/test/media/**/*.test.ts'],
+          include: ['packages/sfu/test/media/**/*.test.ts', 'apps/server/test/media/**/*.test.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 30_000,

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { VOICE_DISCONNECT_GRACE_MS } from './features/voice/service.js';
 import { type MediaConfig, mediaEnvProblems, mediaEnvSchema, toMediaConfig } from './media/config.js';
 
 export type DatabaseConfig =
@@ -46,6 +47,11 @@ export interface Config {
   webDistDir: string;
   /** Behind a reverse proxy, take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /**
+   * How long a voice participant whose media connection dropped without hanging up stays in the channel, waiting to
+   * reconnect (features/voice/service.ts).
+   */
+  voiceDisconnectGraceMs: number;
   /** Voice and video: the embedded SFU's ports and ICE servers, or an external LiveKit (media/config.ts). */
   media: MediaConfig;
 }
@@ -83,6 +89,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(102_400),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  VOICE_DISCONNECT_GRACE_MS: positiveInt.default(VOICE_DISCONNECT_GRACE_MS),
   ...mediaEnvSchema.shape,
 });
 
@@ -127,6 +134,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, logsToTerminal = false): Parsed
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    voiceDisconnectGraceMs: e.VOICE_DISCONNECT_GRACE_MS,
     media: toMediaConfig(e),
   };
 }

@@ -255,7 +255,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       joins: creations.voiceJoins,
       logger,
       now: options.voice?.now,
-      disconnectGraceMs: options.voice?.disconnectGraceMs,
+      disconnectGraceMs: options.voice?.disconnectGraceMs ?? config.voiceDisconnectGraceMs,
     });
     voice.start();
 

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import * as activityApi from '@beseda/protocol/endpoints/activity';
 import * as channelApi from '@beseda/protocol/endpoints/channel';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as groupApi from '@beseda/protocol/endpoints/group';
@@ -15,10 +14,6 @@ test('the friends page shows who is in a voice channel, live, with «Присо�
 }) => {
   const anna = await signedUpPerson(browser, 'anna');
   const boris = await signedUpPerson(browser, 'boris');
-  // The server side of issue 13 (the activity route, voice state) lands on another branch.
-  const probe = await call(anna.page.request, activityApi.getActivityNeighbours);
-  test.skip(probe.status() === 404, 'GET /activity-user/get-activity-neighbours is not served by this build');
-
   await call(anna.page.request, contactApi.sendContactRequest, { body: { nickname: boris.user.nickname } });
   await call(boris.page.request, contactApi.acceptContactRequest, { body: { nickname: anna.user.nickname } });
   const group = (await (

@@ -1,61 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as userApi from '@beseda/protocol/endpoints/user';
-import { expect, test, type Page } from '@playwright/test';
-import { call } from './api.js';
+import { expect, test } from '@playwright/test';
 import { signedUpPerson, type Person } from './users.js';
 import {
   groupWithVoiceChannel,
   hasVoiceRoutes,
-  inbound,
+  joinWithMedia,
+  occupantOf,
   openChannel,
+  receivedSoon,
+  tileOf,
   trackPeerConnections,
-  type Inbound,
+  userIdOf,
+  videosPlaying,
 } from './voice.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-
-/** Polls until `check` holds for what the page has received, returning that reading. */
-async function receivedSoon(page: Page, check: (now: Inbound) => boolean, timeout = 20_000): Promise<Inbound> {
-  let last: Inbound = { audioStreams: 0, audioBytes: 0, videoStreams: 0, videoFrames: 0 };
-  await expect
-    .poll(
-      async () => {
-        last = await inbound(page);
-        return check(last);
-      },
-      { timeout, intervals: [250, 500, 1000] },
-    )
-    .toBe(true);
-  return last;
-}
-
-/** Joins with the pre-join card's «Подключиться», then turns mic and camera on from the call panel. */
-async function joinWithMedia(person: Person): Promise<void> {
-  const { page } = person;
-  await page.getByTestId('voice-connect').click();
-  const panel = page.getByTestId('call-panel');
-  await expect(panel).toHaveAttribute('data-call-status', 'ACTIVE', { timeout: 20_000 });
-  for (const kind of ['mic', 'camera'] as const) {
-    const toggle = panel.getByTestId(`call-toggle-${kind}`);
-    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  }
-}
-
-function tileOf(page: Page, identity: string, kind: 'camera' | 'screen' = 'camera') {
-  return page.locator(`[data-testid="call-tile"][data-tile-kind="${kind}"][data-identity="${identity}"]`);
-}
-
-function occupantOf(page: Page, userId: string) {
-  return page.locator(`[data-testid="voice-occupant"][data-user-id="${userId}"]`);
-}
-
-async function userIdOf(page: Page): Promise<string> {
-  const response = await call(page.request, userApi.getMe);
-  return ((await response.json()) as { user: { id: string } }).user.id;
-}
 
 /*
  * Needs the server's /livekit routes and the embedded SFU (issue 13); on a server without them it skips, saying so.
@@ -126,6 +87,8 @@ test('three people in one voice channel hear and see each other; mute, screen sh
     await expect(other.page.getByTestId('call-spotlight')).toBeVisible();
     await expect(other.page.getByTestId('call-strip').getByTestId('call-tile')).toHaveCount(3);
   }
+  // The share's first frames take a moment: shot before them, the spotlight is black.
+  await videosPlaying(a.page);
   await a.page.screenshot({ path: `${docs}voice-call-grid-screen-share.png` });
   await a.page.screenshot({ path: `${shots}voice-call-grid-screen-share.png` });
 
@@ -140,6 +103,7 @@ test('three people in one voice channel hear and see each other; mute, screen sh
     'data-tile-kind',
     'screen',
   );
+  await videosPlaying(a.page);
   await a.page.screenshot({ path: `${docs}call-panel-active.png` });
 
   // C leaves: every sidebar and grid follows; C's panel closes.

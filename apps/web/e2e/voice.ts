@@ -1,6 +1,7 @@
 import * as channelApi from '@beseda/protocol/endpoints/channel';
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import * as livekitApi from '@beseda/protocol/endpoints/livekit';
+import * as userApi from '@beseda/protocol/endpoints/user';
 import { expect, type Page } from '@playwright/test';
 import { call } from './api.js';
 import type { Person } from './users.js';
@@ -94,5 +95,90 @@ export function inbound(page: Page): Promise<Inbound> {
       });
     }
     return totals;
+  });
+}
+
+/** Polls until `check` holds for what the page has received, returning that reading. */
+export async function receivedSoon(page: Page, check: (now: Inbound) => boolean, timeout = 20_000): Promise<Inbound> {
+  let last: Inbound = { audioStreams: 0, audioBytes: 0, videoStreams: 0, videoFrames: 0 };
+  await expect
+    .poll(
+      async () => {
+        last = await inbound(page);
+        return check(last);
+      },
+      { timeout, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return last;
+}
+
+/** Joins with the pre-join card's «Подключиться», then turns mic and camera on from the call panel. */
+export async function joinWithMedia(person: Person): Promise<void> {
+  const { page } = person;
+  await page.getByTestId('voice-connect').click();
+  const panel = page.getByTestId('call-panel');
+  await expect(panel).toHaveAttribute('data-call-status', 'ACTIVE', { timeout: 20_000 });
+  for (const kind of ['mic', 'camera'] as const) {
+    const toggle = panel.getByTestId(`call-toggle-${kind}`);
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  }
+}
+
+export function tileOf(page: Page, identity: string, kind: 'camera' | 'screen' = 'camera') {
+  return page.locator(`[data-testid="call-tile"][data-tile-kind="${kind}"][data-identity="${identity}"]`);
+}
+
+export function occupantOf(page: Page, userId: string) {
+  return page.locator(`[data-testid="voice-occupant"][data-user-id="${userId}"]`);
+}
+
+export async function userIdOf(page: Page): Promise<string> {
+  const response = await call(page.request, userApi.getMe);
+  return ((await response.json()) as { user: { id: string } }).user.id;
+}
+
+/**
+ * Waits until every video on the call's tiles shows frames: a picture (videoWidth > 0) whose clock advances. A
+ * screenshot taken earlier catches a black tile (a screen share's first keyframe takes a moment).
+ */
+export async function videosPlaying(page: Page, timeout = 15_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const videos = Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="call-tile"] video'));
+          const before = videos.map((video) => video.currentTime);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return (
+            videos.length > 0 &&
+            videos.every((video, index) => video.videoWidth > 0 && video.currentTime > (before[index] ?? 0))
+          );
+        }),
+      { timeout, intervals: [250, 500] },
+    )
+    .toBe(true);
+}
+
+/** For each connected peer connection of the page: the type of the local candidate of its selected pair. */
+export function selectedLocalCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const made = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    const types: string[] = [];
+    for (const connection of made) {
+      if (connection.connectionState !== 'connected') continue;
+      const stats = new Map<string, Record<string, unknown>>();
+      (await connection.getStats()).forEach((stat: Record<string, unknown> & { id: string }) =>
+        stats.set(stat.id, stat),
+      );
+      for (const stat of stats.values()) {
+        if (stat.type !== 'transport' || typeof stat.selectedCandidatePairId !== 'string') continue;
+        const pair = stats.get(stat.selectedCandidatePairId);
+        const local = typeof pair?.localCandidateId === 'string' ? stats.get(pair.localCandidateId) : undefined;
+        types.push(String(local?.candidateType ?? 'none'));
+      }
+    }
+    return types;
   });
 }

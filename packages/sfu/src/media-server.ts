@@ -52,6 +52,12 @@ export interface MediaServerOptions {
   verifyToken(token: string): Promise<ParticipantClaims>;
   /** STUN/TURN servers for a joining participant, e.g. TURN credentials minted per join. Default: none. */
   iceServersFor?(claims: ParticipantClaims): IceServerConfig[] | Promise<IceServerConfig[]>;
+  /**
+   * Clients may reach the SFU only through TURN relays: every JoinResponse carries `client_configuration.force_relay =
+   * ENABLED`, and livekit-client then sets `iceTransportPolicy: 'relay'` on its peer connections. For networks where
+   * participants must not send media directly, and to prove TURN works. Default false.
+   */
+  forceRelay?: boolean;
   /** UDP ports the peer connections bind (MEDIA_UDP_PORTS); default: any free port. */
   udpPortRange?: { min: number; max: number };
   /** The address put into host candidates instead of the interface's (MEDIA_ANNOUNCED_IP, a server behind NAT). */

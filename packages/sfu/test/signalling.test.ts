@@ -52,6 +52,7 @@ describe.each([0, 1])('signalling (workers: %i)', (workers) => {
     expect(response.subscriberPrimary).toBe(true);
     expect([response.pingInterval, response.pingTimeout]).toEqual([5, 15]);
     expect(response.clientConfiguration?.resumeConnection).toBe(ClientConfigSetting.DISABLED);
+    expect(response.clientConfiguration?.forceRelay).toBe(ClientConfigSetting.UNSET);
     expect(response.iceServers[0]).toMatchObject({ urls: ['turn:127.0.0.1:3478'], username: 'alice' });
     expect(response.otherParticipants).toEqual([]);
 
@@ -65,6 +66,13 @@ describe.each([0, 1])('signalling (workers: %i)', (workers) => {
     expect(bobJoin.otherParticipants.map((p) => p.identity)).toEqual(['alice']);
     const update = await alice.next('update', (u) => u.participants.some((p) => p.identity === 'bob'));
     expect(update.participants[0]?.sid).toBe(bobJoin.participant?.sid);
+  });
+
+  it('tells clients to use TURN relays only when forceRelay is set (client_configuration.force_relay)', async () => {
+    server = await startTestServer({ workers, forceRelay: true });
+    const response = await (await join('alice')).next('join');
+    expect(response.clientConfiguration?.forceRelay).toBe(ClientConfigSetting.ENABLED);
+    expect(response.clientConfiguration?.resumeConnection).toBe(ClientConfigSetting.DISABLED);
   });
 
   it('answers ping and ping_req', async () => {

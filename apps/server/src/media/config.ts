@@ -26,6 +26,8 @@ export interface MediaConfig {
   iceServers: IceServerConfig[];
   /** Set: a TURN server with per-join credentials is added to `iceServers`. */
   turn: TurnConfig | null;
+  /** The embedded SFU tells clients to use TURN relay candidates only (MEDIA_FORCE_RELAY). */
+  forceRelay: boolean;
   /** Set: no embedded SFU; clients are sent to this LiveKit. */
   livekit: ExternalLivekitConfig | null;
 }
@@ -70,6 +72,10 @@ export const mediaEnvSchema = z.object({
   ICE_SERVERS: iceServersSchema.optional(),
   TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
   TURN_URLS: z.string().min(1).optional(),
+  MEDIA_FORCE_RELAY: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
   LIVEKIT_URL: wsUrl.optional(),
   LIVEKIT_API_KEY: z.string().min(1).optional(),
   // Any length: `livekit-server --dev` uses the secret «secret»; a production LiveKit enforces its own minimum.
@@ -88,6 +94,10 @@ export function mediaEnvProblems(env: MediaEnv): string[] {
   if (Boolean(env.TURN_SECRET) !== Boolean(env.TURN_URLS)) {
     problems.push('TURN_SECRET and TURN_URLS must be set together');
   }
+  // Relays only, and no relay to use: every call would fail to connect.
+  if (env.MEDIA_FORCE_RELAY && !env.TURN_URLS && !env.ICE_SERVERS?.some(hasTurnUrl)) {
+    problems.push('MEDIA_FORCE_RELAY needs a TURN server (TURN_SECRET and TURN_URLS, or a turn: URL in ICE_SERVERS)');
+  }
   return problems;
 }
 
@@ -105,8 +115,14 @@ export function toMediaConfig(env: MediaEnv): MediaConfig {
       env.TURN_SECRET && env.TURN_URLS
         ? { secret: env.TURN_SECRET, urls: splitList(env.TURN_URLS), ttlSeconds: TURN_CREDENTIAL_TTL_SECONDS }
         : null,
+    forceRelay: env.MEDIA_FORCE_RELAY,
     livekit: url && apiKey && apiSecret ? { url: url.replace(/\/+$/, ''), apiKey, apiSecret } : null,
   };
+}
+
+function hasTurnUrl(server: { urls: string | string[] }): boolean {
+  const urls = typeof server.urls === 'string' ? [server.urls] : server.urls;
+  return urls.some((url) => /^turns?:/.test(url));
 }
 
 function splitList(text: string): string[] {

@@ -80,6 +80,7 @@ function embeddedMedia(options: OpenMediaOptions, factory: MediaServerFactory): 
     },
     iceServersFor: (claims): IceServerConfig[] =>
       media.turn ? [...media.iceServers, turnCredentials(media.turn, claims.identity)] : media.iceServers,
+    forceRelay: media.forceRelay,
     ...(media.udpPortRange && { udpPortRange: media.udpPortRange }),
     ...(media.announcedIp && { announcedIp: media.announcedIp }),
     logger: options.logger,

@@ -18,6 +18,7 @@ const NO_MEDIA_CONFIG: MediaConfig = {
   announcedIp: null,
   iceServers: [],
   turn: null,
+  forceRelay: false,
   livekit: null,
 };
 
@@ -59,13 +60,18 @@ describe('the embedded SFU mounted under /media (a fake of its interface)', () =
       announcedIp: '203.0.113.7',
       iceServers: [{ urls: ['stun:stun.example.org:3478'] }],
       turn: { ...turn, ttlSeconds: 6 * 3600 },
+      forceRelay: true,
     };
     server = await startServer('pglite', { media: config }, { context: { mediaServer: fake.factory } });
   });
   afterAll(() => server.close());
 
-  it('passes MEDIA_UDP_PORTS and MEDIA_ANNOUNCED_IP to the SFU, and ICE servers with TURN credentials minted per join', async () => {
-    expect(media().options).toMatchObject({ udpPortRange: { min: 50_000, max: 50_100 }, announcedIp: '203.0.113.7' });
+  it('passes MEDIA_UDP_PORTS, MEDIA_ANNOUNCED_IP and MEDIA_FORCE_RELAY to the SFU, and ICE servers with TURN credentials minted per join', async () => {
+    expect(media().options).toMatchObject({
+      udpPortRange: { min: 50_000, max: 50_100 },
+      announcedIp: '203.0.113.7',
+      forceRelay: true,
+    });
     const { owner, channelId } = await voiceChannelOf(server);
     const claims = await media().connect((await joinVoice(owner, channelId)).token);
     const before = Math.floor(Date.now() / 1000);

@@ -20,6 +20,7 @@ describe('parseEnv', () => {
     expect(config.authRateLimitMax).toBe(10);
     expect(config.bodyLimitBytes).toBe(102_400);
     expect(config.trustProxy).toBe(false);
+    expect(config.voiceDisconnectGraceMs).toBe(10_000);
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
@@ -54,6 +55,11 @@ describe('parseEnv', () => {
     expect(config.bodyLimitBytes).toBe(2048);
   });
 
+  it('takes the voice drop grace from VOICE_DISCONNECT_GRACE_MS', () => {
+    expect(parseEnv({ VOICE_DISCONNECT_GRACE_MS: '1500' }).voiceDisconnectGraceMs).toBe(1500);
+    expect(() => parseEnv({ VOICE_DISCONNECT_GRACE_MS: '0' })).toThrow(/VOICE_DISCONNECT_GRACE_MS/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => parseEnv({ PORT: 'abc', PUBLIC_URL: 'ftp://x', AUTH_SECRET: 'short' })).toThrow(
       /PORT.*PUBLIC_URL.*AUTH_SECRET/,
@@ -70,8 +76,22 @@ describe('parseEnv: media', () => {
       announcedIp: null,
       iceServers: [],
       turn: null,
+      forceRelay: false,
       livekit: null,
     });
+  });
+
+  it('MEDIA_FORCE_RELAY sends clients through TURN only, and needs a TURN server to send them to', () => {
+    const turn = { TURN_SECRET: 'coturn-static-auth-secret', TURN_URLS: 'turn:127.0.0.1:3478' };
+    expect(parseEnv({ ...turn, MEDIA_FORCE_RELAY: 'true' }).media.forceRelay).toBe(true);
+    expect(parseEnv({ ...turn, MEDIA_FORCE_RELAY: '0' }).media.forceRelay).toBe(false);
+    const iceTurn = '[{"urls":["turn:turn.example.org"],"username":"u","credential":"c"}]';
+    expect(parseEnv({ ICE_SERVERS: iceTurn, MEDIA_FORCE_RELAY: '1' }).media.forceRelay).toBe(true);
+    expect(() => parseEnv({ MEDIA_FORCE_RELAY: 'true' })).toThrow(/MEDIA_FORCE_RELAY needs a TURN server/);
+    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"stun:x"}]', MEDIA_FORCE_RELAY: 'true' })).toThrow(
+      /MEDIA_FORCE_RELAY/,
+    );
+    expect(() => parseEnv({ ...turn, MEDIA_FORCE_RELAY: 'yes' })).toThrow(/MEDIA_FORCE_RELAY/);
   });
 
   it('reads ports, the announced address, ICE servers, TURN and MEDIA_URL', () => {

@@ -11,6 +11,8 @@ export interface JoinRequest {
   sessionId: string;
   claims: ParticipantClaims;
   iceServers: IceServerConfig[];
+  /** The JoinResponse tells the client to use TURN relay candidates only (MediaServerOptions.forceRelay). */
+  forceRelay: boolean;
 }
 
 /** What the rooms tell the front. */

@@ -75,6 +75,7 @@ export class Room implements ParticipantRoom {
         participant: participant.info(),
         others: others.map((other) => other.info()),
         iceServers: request.iceServers,
+        forceRelay: request.forceRelay,
       }),
     );
     this.broadcast(participantUpdate([participant.info()]), participant);

@@ -33,6 +33,7 @@ export function joinResponse(input: {
   participant: ParticipantInfo;
   others: ParticipantInfo[];
   iceServers: IceServerConfig[];
+  forceRelay: boolean;
 }): SignalResponse {
   const join = new JoinResponse({
     room: new RoomInfo({
@@ -58,7 +59,11 @@ export function joinResponse(input: {
     pingInterval: PING_INTERVAL_SECONDS,
     pingTimeout: PING_TIMEOUT_SECONDS,
     // No resume: a dropped connection is a full rejoin, which evicts the older participant of the same identity.
-    clientConfiguration: new ClientConfiguration({ resumeConnection: ClientConfigSetting.DISABLED }),
+    // force_relay: livekit-client then gathers and uses TURN relay candidates only.
+    clientConfiguration: new ClientConfiguration({
+      resumeConnection: ClientConfigSetting.DISABLED,
+      forceRelay: input.forceRelay ? ClientConfigSetting.ENABLED : ClientConfigSetting.UNSET,
+    }),
   });
   return new SignalResponse({ message: { case: 'join', value: join } });
 }

@@ -58,7 +58,7 @@ export function createSignallingFront(
         if (sockets.delete(sessionId)) host.socketClosed(sessionId);
       });
       ws.on('error', (error) => options.logger.debug({ error, sessionId }, 'signalling socket error'));
-      host.join({ sessionId, claims: check.claims, iceServers });
+      host.join({ sessionId, claims: check.claims, iceServers, forceRelay: options.forceRelay ?? false });
     });
   }
 

@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceMember } from '@beseda/protocol/voice';
 import { queryClient } from '../../lib/query/query-client';
@@ -5,6 +6,7 @@ import { createEventRegistry } from '../../lib/realtime/events';
 import { useUserStore } from '../auth/user-store';
 import { groupsQuery, groupVoiceQuery } from './groups-queries';
 import { EMPTY_GROUPS_STATE, receiveGroupList } from './groups-state';
+import { fetchVoiceStatus } from './groups-api';
 import { registerVoiceEvents } from './voice-events';
 
 vi.mock('./groups-api', () => ({ fetchVoiceStatus: vi.fn(() => new Promise<never>(() => undefined)) }));
@@ -74,6 +76,25 @@ describe('registerVoiceEvents', () => {
     );
     expect(queryClient.getQueryData(voiceKey)).toEqual([]);
     remove();
+  });
+
+  it('an event during a read of the list is not undone by that read’s older answer: the list is read again', async () => {
+    const { registry } = setup();
+    let answerStale: (members: VoiceMember[]) => void = () => undefined;
+    vi.mocked(fetchVoiceStatus)
+      .mockImplementationOnce(() => new Promise((resolve) => (answerStale = resolve)))
+      .mockImplementationOnce(() => Promise.resolve([ann]));
+    // The sidebar watching the list starts its first read.
+    const sidebar = new QueryObserver(queryClient, groupVoiceQuery('me', 'g1'));
+    const unsubscribe = sidebar.subscribe(() => undefined);
+    const names = { groupId: 'g1', channelName: 'голос', groupName: 'Клуб' };
+    registry.dispatch({ type: 'voice_channel_update', payload: { type: 'join', ...ann, ...names } }, meta);
+    // The server answered the first read before Ann joined.
+    answerStale([]);
+    await vi.waitFor(() => expect(fetchVoiceStatus).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(sidebar.getCurrentResult().data).toEqual([ann]));
+    expect(queryClient.getQueryData(voiceKey)).toEqual([ann]);
+    unsubscribe();
   });
 
   it("ignores a friend's update about a group we are not in", () => {

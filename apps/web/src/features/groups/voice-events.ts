@@ -15,10 +15,16 @@ export function onVoiceUpdate(userId: string, update: VoiceUpdate): void {
   if (!isSignedInAs(userId)) return;
   // Friends' updates (the activity panel's) may name groups we are not in: nothing of ours to change.
   if (!queryClient.getQueryData(groupsQuery(userId).queryKey)?.byId[update.groupId]) return;
-  updateCached(queryClient, groupVoiceQuery(userId, update.groupId).queryKey, NONE as VoiceMember[], (members) => {
+  const queryKey = groupVoiceQuery(userId, update.groupId).queryKey;
+  updateCached(queryClient, queryKey, NONE as VoiceMember[], (members) => {
     const next = applyVoiceUpdate(members, update);
     return next === members ? members : [...next];
   });
+  // A read of the list already on its way may have been answered before this change, and would overwrite it when it
+  // lands (someone joining just as the channel page opens vanished from the sidebar): read again after the event.
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: true });
+  }
 }
 
 /**
