@@ -49,7 +49,7 @@ describe('the SFU as a process of its own, used by the app as an external LiveKi
   beforeAll(async () => {
     media = createMediaProcess({
       credentials,
-      media: { udpPortRange: null, announcedIp: null, iceServers: [], turn: null },
+      media: { udpPortRange: null, announcedIp: null, iceServers: [], turn: null, forceRelay: false },
       factory: createMediaServer,
       workers: 0,
       logger: silent,
@@ -61,6 +61,7 @@ describe('the SFU as a process of its own, used by the app as an external LiveKi
       announcedIp: null,
       iceServers: [],
       turn: null,
+      forceRelay: false,
       livekit: { url: media.url(), ...credentials },
     };
     server = await startServer('pglite', { media: config });

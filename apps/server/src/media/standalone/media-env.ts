@@ -7,7 +7,14 @@ import type { MediaCredentials } from '../tokens.js';
 export const DEFAULT_MEDIA_PORT = 7880;
 
 const standaloneEnvSchema = mediaEnvSchema
-  .pick({ MEDIA_UDP_PORTS: true, MEDIA_ANNOUNCED_IP: true, ICE_SERVERS: true, TURN_SECRET: true, TURN_URLS: true })
+  .pick({
+    MEDIA_UDP_PORTS: true,
+    MEDIA_ANNOUNCED_IP: true,
+    ICE_SERVERS: true,
+    TURN_SECRET: true,
+    TURN_URLS: true,
+    MEDIA_FORCE_RELAY: true,
+  })
   .extend({
     MEDIA_PORT: z.coerce.number().int().min(1).max(65_535).default(DEFAULT_MEDIA_PORT),
     HOST: z.string().min(1).default('127.0.0.1'),

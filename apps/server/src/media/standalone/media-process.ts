@@ -13,7 +13,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 export interface MediaProcessOptions {
   /** LIVEKIT_API_KEY / LIVEKIT_API_SECRET: the app servers sign tokens with the same pair. */
   credentials: MediaCredentials;
-  media: Pick<MediaConfig, 'udpPortRange' | 'announcedIp' | 'iceServers' | 'turn'>;
+  media: Pick<MediaConfig, 'udpPortRange' | 'announcedIp' | 'iceServers' | 'turn' | 'forceRelay'>;
   factory: MediaServerFactory;
   logger: MediaServerOptions['logger'];
   workers?: number;
@@ -41,6 +41,7 @@ export function createMediaProcess(options: MediaProcessOptions): MediaProcess {
       config.turn ? [...config.iceServers, turnCredentials(config.turn, claims.identity)] : config.iceServers,
     ...(config.udpPortRange && { udpPortRange: config.udpPortRange }),
     ...(config.announcedIp && { announcedIp: config.announcedIp }),
+    forceRelay: config.forceRelay,
     ...(options.workers !== undefined && { workers: options.workers }),
     logger: options.logger,
   });
