@@ -170,6 +170,12 @@ const PATHS = {
       <path d="m15.5 10.5 5-3v9l-2.6-1.6M4 4l16 16" />
     </>
   ),
+  screenShare: (
+    <>
+      <rect x="3" y="4.5" width="18" height="12" rx="2" />
+      <path d="M9 20h6M12 16.5V20M12 13V8M9.5 10.5 12 8l2.5 2.5" />
+    </>
+  ),
   headphones: (
     <>
       <path d="M4 14.5V12a8 8 0 0 1 16 0v2.5" />
@@ -180,6 +186,11 @@ const PATHS = {
 } as const satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;
+
+/** An icon's strokes alone, for a component that draws its own <svg> around them (the animated media icons). */
+export function iconShape(name: IconName): ReactElement {
+  return PATHS[name];
+}
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;

@@ -1,27 +1,13 @@
 import { useId, type ReactElement } from 'react';
+import { iconShape } from '../../ui/icon';
 import styles from './media-icon.module.css';
 
 export type MediaIconKind = 'mic' | 'camera' | 'screen';
 
 const SHAPES: Record<MediaIconKind, ReactElement> = {
-  mic: (
-    <>
-      <rect x="9" y="3" width="6" height="11" rx="3" />
-      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
-    </>
-  ),
-  camera: (
-    <>
-      <rect x="3" y="6.5" width="12.5" height="11" rx="2.5" />
-      <path d="m15.5 10.5 5-3v9l-5-3z" />
-    </>
-  ),
-  screen: (
-    <>
-      <rect x="3" y="4.5" width="18" height="12" rx="2" />
-      <path d="M9 20h6M12 16.5V20M12 13V8M9.5 10.5 12 8l2.5 2.5" />
-    </>
-  ),
+  mic: iconShape('mic'),
+  camera: iconShape('camera'),
+  screen: iconShape('screenShare'),
 };
 
 const SLASH = 'M4 4 20 20';
