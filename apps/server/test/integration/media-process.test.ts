@@ -10,7 +10,7 @@ import { REMOVE_PARTICIPANT_PATH } from '../../src/media/standalone/room-service
 import { newPerson } from './chats-fixtures.js';
 import { createChannel, groupWith } from './groups-fixtures.js';
 import { startServer, type TestServer } from './harness.js';
-import { joinVoice } from './voice-fixtures.js';
+import { joinVoice, NO_MEDIA_CONFIG } from './voice-fixtures.js';
 
 const credentials = { apiKey: 'APIstandalone', apiSecret: 'standalone-media-secret-of-32-chars!' };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -49,21 +49,13 @@ describe('the SFU as a process of its own, used by the app as an external LiveKi
   beforeAll(async () => {
     media = createMediaProcess({
       credentials,
-      media: { udpPortRange: null, announcedIp: null, iceServers: [], turn: null, forceRelay: false },
+      media: NO_MEDIA_CONFIG,
       factory: createMediaServer,
       workers: 0,
       logger: silent,
     });
     await new Promise<void>((resolve) => media.server.listen(0, '127.0.0.1', resolve));
-    const config: MediaConfig = {
-      publicUrl: null,
-      udpPortRange: null,
-      announcedIp: null,
-      iceServers: [],
-      turn: null,
-      forceRelay: false,
-      livekit: { url: media.url(), ...credentials },
-    };
+    const config: MediaConfig = { ...NO_MEDIA_CONFIG, livekit: { url: media.url(), ...credentials } };
     server = await startServer('pglite', { media: config });
   });
   afterAll(async () => {

@@ -10,17 +10,7 @@ import { newPerson, type Person } from './chats-fixtures.js';
 import { type FakeMediaServer, fakeMediaFactory } from './fake-media-server.js';
 import { createChannel, groupWith } from './groups-fixtures.js';
 import { startServer, type TestServer } from './harness.js';
-import { joinVoice } from './voice-fixtures.js';
-
-const NO_MEDIA_CONFIG: MediaConfig = {
-  publicUrl: null,
-  udpPortRange: null,
-  announcedIp: null,
-  iceServers: [],
-  turn: null,
-  forceRelay: false,
-  livekit: null,
-};
+import { joinVoice, NO_MEDIA_CONFIG } from './voice-fixtures.js';
 
 async function voiceChannelOf(server: TestServer): Promise<{ owner: Person; channelId: string }> {
   const owner = await newPerson(server);

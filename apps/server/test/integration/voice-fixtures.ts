@@ -6,7 +6,19 @@ import type { ServerEventOfType } from '@beseda/protocol/server-events';
 import type { ActivityNeighbour, VoiceMember } from '@beseda/protocol/voice';
 import { expect } from 'vitest';
 import { type Person, published } from './chats-fixtures.js';
+import type { MediaConfig } from '../../src/media/config.js';
 import type { TestServer } from './harness.js';
+
+/** Media settings with nothing set: the embedded SFU on any port, no ICE servers, the URL from the request. */
+export const NO_MEDIA_CONFIG: MediaConfig = {
+  publicUrl: null,
+  udpPortRange: null,
+  announcedIp: null,
+  iceServers: [],
+  turn: null,
+  forceRelay: false,
+  livekit: null,
+};
 
 export type VoiceUpdate = ServerEventOfType<'voice_channel_update'>['payload'];
 
