@@ -1,6 +1,7 @@
 import { TrackInfo, TrackType, type AddTrackRequest } from '@livekit/protocol';
 import type { MediaStreamTrack, RTCRtpReceiver, RTCRtpSender, RtpPacket } from 'werift';
 import type { ForwardingSender } from './forwarding/forwarding-sender.js';
+import { useLeanRtpReceive } from './forwarding/lean-receive.js';
 import { ntpNow } from './forwarding/ntp.js';
 import { newSid } from './ids.js';
 import { isVp8KeyframeStart } from './vp8.js';
@@ -88,6 +89,7 @@ export class PublishedTrack {
     this.unbind();
     this.source = source;
     this.info.mid = source.mid;
+    useLeanRtpReceive(source.receiver);
     const { unSubscribe } = source.track.onReceiveRtp.subscribe(this.forward);
     this.stopForwarding = unSubscribe;
   }

@@ -4,6 +4,7 @@ import { announceSdp } from './candidates.js';
 import { publisherConfig, type NetworkOptions } from './peer-config.js';
 import type { TrackSource } from './published-track.js';
 import { parseSdpMedia } from './sdp-media.js';
+import { useFastSrtcp } from './forwarding/srtcp-fast.js';
 import { useFastSrtpInput } from './forwarding/srtp-input.js';
 import { candidateJson } from './subscriber-connection.js';
 
@@ -50,7 +51,10 @@ export class PublisherConnection {
     await this.pc.setRemoteDescription({ type: 'offer', sdp });
     const answer = await this.pc.createAnswer();
     await this.pc.setLocalDescription(answer);
-    for (const transport of this.pc.dtlsTransports) useFastSrtpInput(transport);
+    for (const transport of this.pc.dtlsTransports) {
+      useFastSrtpInput(transport);
+      useFastSrtcp(transport);
+    }
     const transceivers = this.pc.getTransceivers();
     const media: OfferedMedia[] = [];
     for (const m of parseSdpMedia(sdp)) {

@@ -2,6 +2,7 @@ import { RTCPeerConnection, type RTCIceCandidate, type RTCRtpTransceiver } from 
 import type { SfuLogger } from '../media-server.js';
 import { announceCandidate, announceSdp } from './candidates.js';
 import { ForwardingSender } from './forwarding/forwarding-sender.js';
+import { useFastSrtcp } from './forwarding/srtcp-fast.js';
 import { preferFastPathProfile, SrtpOutput } from './forwarding/srtp-output.js';
 import { subscriberConfig, type NetworkOptions } from './peer-config.js';
 import type { PublishedTrack, Subscription } from './published-track.js';
@@ -122,7 +123,10 @@ export class SubscriberConnection {
   private async sendOffer(): Promise<void> {
     const offer = await this.pc.createOffer();
     await this.pc.setLocalDescription(offer);
-    for (const transport of this.pc.dtlsTransports) preferFastPathProfile(transport);
+    for (const transport of this.pc.dtlsTransports) {
+      preferFastPathProfile(transport);
+      useFastSrtcp(transport);
+    }
     const sdp = this.pc.localDescription?.sdp ?? offer.sdp;
     if (this.closed) return;
     this.signals.offer(announceSdp(sdp, this.network.announcedIp), ++this.offerId);

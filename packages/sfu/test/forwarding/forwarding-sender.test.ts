@@ -10,6 +10,8 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForwardingSender } from '../../src/room/forwarding/forwarding-sender.js';
 import { ntpNow } from '../../src/room/forwarding/ntp.js';
+import { SrtcpCodec } from '../../src/room/forwarding/srtcp-codec.js';
+import { useFastSrtcp } from '../../src/room/forwarding/srtcp-fast.js';
 import { preferFastPathProfile, SrtpOutput } from '../../src/room/forwarding/srtp-output.js';
 import { SrtpProtector } from '../../src/room/forwarding/srtp-protector.js';
 import { subscriberConfig } from '../../src/room/peer-config.js';
@@ -50,7 +52,12 @@ async function connect(options: { preferFastPath: boolean }): Promise<Link> {
     });
   });
   await sfu.setLocalDescription(await sfu.createOffer());
-  if (options.preferFastPath) for (const transport of sfu.dtlsTransports) preferFastPathProfile(transport);
+  if (options.preferFastPath) {
+    for (const transport of sfu.dtlsTransports) {
+      preferFastPathProfile(transport);
+      useFastSrtcp(transport);
+    }
+  }
   const offer = sfu.localDescription;
   if (offer === null) throw new Error('no offer');
   await client.setRemoteDescription(offer);
@@ -113,6 +120,8 @@ describe('ForwardingSender', () => {
   });
 
   it("keeps werift's RTCP: sender reports count the forwarded packets, PLI reaches the sender, NACKs are answered", async () => {
+    const protectRtcp = vi.spyOn(SrtcpCodec.prototype, 'protect');
+    const unprotectRtcp = vi.spyOn(SrtcpCodec.prototype, 'unprotect');
     const link = await connect({ preferFastPath: true });
     const forwarding = new ForwardingSender(link.transceiver, new SrtpOutput(), true);
     const { sender } = link.transceiver;
@@ -141,6 +150,9 @@ describe('ForwardingSender', () => {
     await waitFor(() => link.received.length === 12);
     expect(link.received.slice(10).map((rtp) => rtp.header.sequenceNumber)).toEqual([4, 7]);
     expect(link.received[10]?.payload.equals(Buffer.alloc(200, 4))).toBe(true);
+    // The report went out, and the PLI and NACK came in, through our SRTCP.
+    expect(protectRtcp).toHaveBeenCalled();
+    expect(unprotectRtcp).toHaveBeenCalled();
   });
 
   it("hands packets to werift's sender when the connection negotiated AEAD_AES_128_GCM", async () => {

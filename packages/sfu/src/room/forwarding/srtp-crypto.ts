@@ -9,10 +9,9 @@ const BLOCK = 16;
 const MAX_PAYLOAD = 2048;
 const HMAC_BLOCK = 64;
 
-/** RFC 3711 §4.3.1 labels. */
-const LABEL_RTP_ENCRYPTION = 0x00;
-const LABEL_RTP_AUTH = 0x01;
-const LABEL_RTP_SALT = 0x02;
+/** RFC 3711 §4.3.1 labels: encryption, authentication, salt; SRTCP's are SRTP's plus 3. */
+const LABELS_RTP = { encryption: 0x00, auth: 0x01, salt: 0x02 };
+const LABELS_RTCP = { encryption: 0x03, auth: 0x04, salt: 0x05 };
 
 /** The session keys RFC 3711's key derivation gives for SRTP (key derivation rate 0). */
 export interface SrtpSessionKeys {
@@ -23,6 +22,15 @@ export interface SrtpSessionKeys {
 
 /** RFC 3711 §4.3: the SRTP session keys from a master key and salt, AES-CM as the PRF. */
 export function deriveSrtpSessionKeys(masterKey: Buffer, masterSalt: Buffer): SrtpSessionKeys {
+  return deriveSessionKeys(masterKey, masterSalt, LABELS_RTP);
+}
+
+/** RFC 3711 §4.3: the SRTCP session keys (labels 3 to 5) from the same master key and salt. */
+export function deriveSrtcpSessionKeys(masterKey: Buffer, masterSalt: Buffer): SrtpSessionKeys {
+  return deriveSessionKeys(masterKey, masterSalt, LABELS_RTCP);
+}
+
+function deriveSessionKeys(masterKey: Buffer, masterSalt: Buffer, labels: typeof LABELS_RTP): SrtpSessionKeys {
   const prf = createCipheriv('aes-128-ecb', masterKey, null);
   prf.setAutoPadding(false);
   const derive = (label: number, length: number): Buffer => {
@@ -38,9 +46,9 @@ export function deriveSrtpSessionKeys(masterKey: Buffer, masterSalt: Buffer): Sr
     return prf.update(blocks).subarray(0, length);
   };
   return {
-    encryptionKey: derive(LABEL_RTP_ENCRYPTION, 16),
-    authKey: derive(LABEL_RTP_AUTH, 20),
-    salt: derive(LABEL_RTP_SALT, 14),
+    encryptionKey: derive(labels.encryption, 16),
+    authKey: derive(labels.auth, 20),
+    salt: derive(labels.salt, 14),
   };
 }
 
@@ -75,6 +83,12 @@ export class SrtpCrypto {
   authTag(authenticated: Buffer, roc: number): Buffer {
     this.rocBytes.writeUInt32BE(roc, 0);
     const inner = this.innerHash.copy().update(authenticated).update(this.rocBytes).digest();
+    return this.outerHash.copy().update(inner).digest().subarray(0, AUTH_TAG_LENGTH);
+  }
+
+  /** HMAC-SHA1 of `authenticated` alone, its first 10 bytes: SRTCP's tag (the index is inside the packet). */
+  rtcpAuthTag(authenticated: Buffer): Buffer {
+    const inner = this.innerHash.copy().update(authenticated).digest();
     return this.outerHash.copy().update(inner).digest().subarray(0, AUTH_TAG_LENGTH);
   }
 
