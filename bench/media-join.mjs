@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 import { startChild } from './fanout/child.mjs';
 import { sleep } from './fanout/common.mjs';
 import { describeMachine } from './machine.mjs';
@@ -20,19 +21,6 @@ import { createVoiceChannel, joinChannel, keepVoiceAlive } from './media/voice-c
 /** Issue 13: median click → first remote audio packet on loopback. */
 export const JOIN_TARGET_MS = 700;
 const JOINS = 10;
-/** The flags of apps/web/e2e/chromium.ts (a TypeScript module the bench cannot import): fake devices, loopback ICE. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
 
 /** The milestones of one join, in ms after the click (null: not seen). */
 /** @typedef {Awaited<ReturnType<typeof awaitFirstAudio>>} JoinMilestones */

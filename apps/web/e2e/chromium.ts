@@ -1,18 +1,7 @@
 import { existsSync } from 'node:fs';
 
-/** The flags every browser test uses on this kind of machine (see DEVELOPERS.md). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
+/** The flags every browser test uses on this kind of machine (one list with the benchmarks'). */
+export { CHROMIUM_ARGS } from '../../../scripts/chromium-args.mjs';
 
 /** Debian's Chromium; never a downloaded browser. `CHROMIUM_PATH` overrides it. */
 export function chromiumPath(): string {

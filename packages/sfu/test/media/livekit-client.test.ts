@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS } from '../../../../scripts/chromium-args.mjs';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { mintToken } from '../support/tokens.js';
 
 const PORT = 3231;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
+const BROWSER_ARGS = [
+  ...CHROMIUM_ARGS,
   // getDisplayMedia in headless Chromium: pick the screen without a picker.
   '--auto-select-desktop-capture-source=Entire screen',
 ];
@@ -57,7 +51,7 @@ describe('livekit-client in Chromium through the SFU', () => {
     });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      args: BROWSER_ARGS,
     });
   });
 
