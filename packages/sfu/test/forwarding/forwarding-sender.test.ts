@@ -7,7 +7,7 @@ import {
   RtpPacket,
   type RTCRtpTransceiver,
 } from 'werift';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ForwardingSender } from '../../src/room/forwarding/forwarding-sender.js';
 import { ntpNow } from '../../src/room/forwarding/ntp.js';
 import { SrtcpCodec } from '../../src/room/forwarding/srtcp-codec.js';
@@ -15,8 +15,8 @@ import { useFastSrtcp } from '../../src/room/forwarding/srtcp-fast.js';
 import { preferFastPathProfile, SrtpOutput } from '../../src/room/forwarding/srtp-output.js';
 import { SrtpProtector } from '../../src/room/forwarding/srtp-protector.js';
 import { subscriberConfig } from '../../src/room/peer-config.js';
+import { closePeersAfterEach, LOOPBACK_NETWORK, waitFor } from '../support/werift-peers.js';
 
-const network = { udpPortRange: undefined, announcedIp: undefined };
 const SDES_MID_URI = 'urn:ietf:params:rtp-hdrext:sdes:mid';
 /** The publisher's SSRC, payload type and a header extension the subscriber never negotiated. */
 const PUBLISHER_SSRC = 0xabcd_0001;
@@ -30,18 +30,13 @@ interface Link {
   clientTransceiver: RTCRtpTransceiver;
 }
 
-const open: RTCPeerConnection[] = [];
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  for (const pc of open.splice(0)) await pc.close();
-});
+const closeLater = closePeersAfterEach();
 
 /** The SFU's side of a subscriber connection (our config, as SubscriberConnection offers) and a werift client. */
 async function connect(options: { preferFastPath: boolean }): Promise<Link> {
-  const sfu = new RTCPeerConnection(subscriberConfig(network));
-  const client = new RTCPeerConnection(subscriberConfig(network));
-  open.push(sfu, client);
+  const sfu = new RTCPeerConnection(subscriberConfig(LOOPBACK_NETWORK));
+  const client = new RTCPeerConnection(subscriberConfig(LOOPBACK_NETWORK));
+  closeLater(sfu, client);
   const transceiver = sfu.addTransceiver('video', { direction: 'sendonly' });
   const received: RtpPacket[] = [];
   const gotTrack = new Promise<RTCRtpTransceiver>((resolve) => {
@@ -67,14 +62,6 @@ async function connect(options: { preferFastPath: boolean }): Promise<Link> {
   await sfu.setRemoteDescription(answer);
   await Promise.all([sfu, client].map((pc) => waitFor(() => pc.connectionState === 'connected')));
   return { sfu, client, transceiver, received, clientTransceiver: await gotTrack };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 function publisherPacket(seq: number, payload: Buffer, marker = false): RtpPacket {

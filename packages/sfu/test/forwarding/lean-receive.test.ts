@@ -1,29 +1,16 @@
 import { RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useLeanRtpReceive } from '../../src/room/forwarding/lean-receive.js';
 import { publisherConfig } from '../../src/room/peer-config.js';
+import { closePeersAfterEach, LOOPBACK_NETWORK, waitFor } from '../support/werift-peers.js';
 
-const network = { udpPortRange: undefined, announcedIp: undefined };
-const open: RTCPeerConnection[] = [];
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  for (const pc of open.splice(0)) await pc.close();
-});
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const closeLater = closePeersAfterEach();
 
 describe('useLeanRtpReceive', () => {
   it("hands the publisher's packets to the track without werift's clone, keeping its receiver statistics", async () => {
-    const client = new RTCPeerConnection(publisherConfig(network));
-    const sfu = new RTCPeerConnection(publisherConfig(network));
-    open.push(client, sfu);
+    const client = new RTCPeerConnection(publisherConfig(LOOPBACK_NETWORK));
+    const sfu = new RTCPeerConnection(publisherConfig(LOOPBACK_NETWORK));
+    closeLater(client, sfu);
     const transceiver = client.addTransceiver('audio', { direction: 'sendonly' });
     const received: RtpPacket[] = [];
     sfu.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => received.push(rtp)));

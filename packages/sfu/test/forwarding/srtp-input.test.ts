@@ -1,32 +1,19 @@
 import { RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useFastSrtpInput } from '../../src/room/forwarding/srtp-input.js';
 import { SrtpUnprotector } from '../../src/room/forwarding/srtp-unprotector.js';
 import { publisherConfig } from '../../src/room/peer-config.js';
+import { closePeersAfterEach, LOOPBACK_NETWORK, waitFor } from '../support/werift-peers.js';
 
-const network = { udpPortRange: undefined, announcedIp: undefined };
-const open: RTCPeerConnection[] = [];
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  for (const pc of open.splice(0)) await pc.close();
-});
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const closeLater = closePeersAfterEach();
 
 describe('useFastSrtpInput', () => {
   it("negotiates AES_CM_128_HMAC_SHA1_80 as werift's DTLS client and decrypts the publisher's RTP itself", async () => {
     const unprotect = vi.spyOn(SrtpUnprotector.prototype, 'unprotect');
     // The client offers, the SFU answers, as PublisherConnection does.
-    const client = new RTCPeerConnection(publisherConfig(network));
-    const sfu = new RTCPeerConnection(publisherConfig(network));
-    open.push(client, sfu);
+    const client = new RTCPeerConnection(publisherConfig(LOOPBACK_NETWORK));
+    const sfu = new RTCPeerConnection(publisherConfig(LOOPBACK_NETWORK));
+    closeLater(client, sfu);
     const transceiver = client.addTransceiver('audio', { direction: 'sendonly' });
     const received: RtpPacket[] = [];
     sfu.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => received.push(rtp.clone())));
