@@ -3,7 +3,6 @@
 // everyone. The SFU runs alone in a child process with one room worker; the bots run here. Reports the SFU's CPU
 // (% of one core, µs per forwarded packet), packets forwarded per second, subscriber-tracks, and loss as the
 // subscribers see it (RTP packets received, from each bot's WebRTC stats, against packets sent × subscribers).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import {
@@ -21,14 +20,11 @@ import {
   VideoSource,
   dispose,
 } from '@livekit/rtc-node';
-import { AccessToken } from 'livekit-server-sdk';
-import { startChild } from './fanout/child.mjs';
 import { sleep } from './fanout/common.mjs';
+import { cpuMsBetween, startBenchSfu } from './media/bench-sfu.mjs';
 import { describeMachine } from './machine.mjs';
 
 const PORT = 3234;
-const API_KEY = 'APIbench';
-const API_SECRET = 'bench-secret-with-enough-length-for-hs256';
 const SAMPLE_RATE = 48_000;
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -47,13 +43,8 @@ export async function runMediaChannel(options = {}) {
   // shared cores, and the bots then drop most of what arrives.
   const fps = options.fps ?? 15;
   const seconds = options.seconds ?? 20;
-  const build = spawnSync('npx', ['tsc', '-b', 'packages/sfu'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('tsc -b packages/sfu failed');
-
-  const profile = process.env.BENCH_CPU_PROF;
-  const nodeArgs = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
-  const sfu = await startChild('bench/media/sfu-server.mjs', [String(PORT), API_KEY, API_SECRET, '1'], nodeArgs);
-  const url = `ws://127.0.0.1:${PORT}`;
+  const sfu = await startBenchSfu(PORT);
+  const { url } = sfu;
   /** @type {Room[]} */
   const rooms = [];
   let running = true;
@@ -64,7 +55,7 @@ export async function runMediaChannel(options = {}) {
     for (let i = 0; i < participants; i += 1) {
       const room = new Room();
       room.on(RoomEvent.TrackSubscribed, () => (subscribed += 1));
-      await room.connect(url, await token(`member-${i}`), { autoSubscribe: true, dynacast: false });
+      await room.connect(url, await sfu.token(`member-${i}`, 'channel'), { autoSubscribe: true, dynacast: false });
       rooms.push(room);
     }
     const frames = videoFrames(fps);
@@ -97,19 +88,11 @@ export async function runMediaChannel(options = {}) {
     // Let the encoders and keyframe requests settle.
     await sleep(5000);
 
-    const [start, statsStart, dropsStart] = [
-      /** @type {Mark} */ (await sfu.request('mark')),
-      await rtpCounts(rooms),
-      udpReceiveBufferDrops(),
-    ];
+    const [start, statsStart, dropsStart] = [await sfu.mark(), await rtpCounts(rooms), udpReceiveBufferDrops()];
     await sleep(seconds * 1000);
-    const [end, statsEnd, dropsEnd] = [
-      /** @type {Mark} */ (await sfu.request('mark')),
-      await rtpCounts(rooms),
-      udpReceiveBufferDrops(),
-    ];
+    const [end, statsEnd, dropsEnd] = [await sfu.mark(), await rtpCounts(rooms), udpReceiveBufferDrops()];
 
-    const cpuMs = (end.cpu.user - start.cpu.user + end.cpu.system - start.cpu.system) / 1000;
+    const cpuMs = cpuMsBetween(start, end);
     const forwarded = end.forwardedPackets - start.forwardedPackets;
     const usPerPacket = forwarded === 0 ? Infinity : (cpuMs * 1000) / forwarded;
     /** @param {'audio' | 'video'} kind */
@@ -155,11 +138,9 @@ export async function runMediaChannel(options = {}) {
     for (const timer of timers) clearInterval(timer);
     for (const room of rooms) await room.disconnect().catch(() => undefined);
     await dispose();
-    await sfu.kill(profile !== undefined);
+    await sfu.stop();
   }
 }
-
-/** @typedef {{ cpu: NodeJS.CpuUsage, forwardedPackets: number, participants: number, loopMs: { p50: number, p99: number, max: number } }} Mark */
 
 /**
  * RTP packets the bots sent (outbound-rtp of their publisher connections) and received (inbound-rtp of their
@@ -237,13 +218,6 @@ function videoFrames(fps) {
 /** @param {number} value */
 function round(value) {
   return Math.round(value * 10) / 10;
-}
-
-/** @param {string} identity */
-function token(identity) {
-  const accessToken = new AccessToken(API_KEY, API_SECRET, { identity, name: identity });
-  accessToken.addGrant({ roomJoin: true, room: 'channel', canPublish: true, canSubscribe: true });
-  return accessToken.toJwt();
 }
 
 /** @param {Awaited<ReturnType<typeof runMediaChannel>>} result */

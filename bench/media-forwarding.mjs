@@ -3,7 +3,6 @@
 // Reports the SFU process's CPU per forwarded packet (process.cpuUsage / packets handed to subscribers' senders),
 // the idle cost of the same connections without media, and the event-loop delay of the SFU's main thread (where
 // the app server's HTTP and realtime would run).
-import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import {
   AudioFrame,
@@ -15,17 +14,14 @@ import {
   TrackSource,
   dispose,
 } from '@livekit/rtc-node';
-import { AccessToken } from 'livekit-server-sdk';
-import { startChild } from './fanout/child.mjs';
 import { sleep } from './fanout/common.mjs';
+import { cpuMsBetween, startBenchSfu } from './media/bench-sfu.mjs';
 import { describeMachine } from './machine.mjs';
 
 export const MEDIA_TARGET_US_PER_PACKET = 40;
 /** LiveKit's published audio benchmark, per core (Go): ~75,000 forwarded packets/s per core. */
 const LIVEKIT_US_PER_PACKET = 13;
 const PORT = 3233;
-const API_KEY = 'APIbench';
-const API_SECRET = 'bench-secret-with-enough-length-for-hs256';
 const SAMPLE_RATE = 48_000;
 
 /** @param {{ subscribers?: number, seconds?: number, idleSeconds?: number }} [options] */
@@ -33,13 +29,8 @@ export async function runMediaForwarding(options = {}) {
   const subscribers = options.subscribers ?? 9;
   const seconds = options.seconds ?? 20;
   const idleSeconds = options.idleSeconds ?? 5;
-  const build = spawnSync('npx', ['tsc', '-b', 'packages/sfu'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('tsc -b packages/sfu failed');
-
-  const profile = process.env.BENCH_CPU_PROF;
-  const nodeArgs = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
-  const sfu = await startChild('bench/media/sfu-server.mjs', [String(PORT), API_KEY, API_SECRET, '1'], nodeArgs);
-  const url = `ws://127.0.0.1:${PORT}`;
+  const sfu = await startBenchSfu(PORT);
+  const { url } = sfu;
   /** @type {Room[]} */
   const rooms = [];
   let publishing = true;
@@ -48,18 +39,18 @@ export async function runMediaForwarding(options = {}) {
     for (let i = 0; i < subscribers; i += 1) {
       const room = new Room();
       room.on(RoomEvent.TrackSubscribed, () => (subscribed += 1));
-      await room.connect(url, await token(`listener-${i}`), { autoSubscribe: true, dynacast: false });
+      await room.connect(url, await sfu.token(`listener-${i}`, 'bench'), { autoSubscribe: true, dynacast: false });
       rooms.push(room);
     }
     const publisher = new Room();
-    await publisher.connect(url, await token('speaker'), { autoSubscribe: true, dynacast: false });
+    await publisher.connect(url, await sfu.token('speaker', 'bench'), { autoSubscribe: true, dynacast: false });
     rooms.push(publisher);
 
     // Idle: every connection up, no media yet.
     await sleep(2000);
-    const idleStart = /** @type {Mark} */ (await sfu.request('mark'));
+    const idleStart = await sfu.mark();
     await sleep(idleSeconds * 1000);
-    const idleEnd = /** @type {Mark} */ (await sfu.request('mark'));
+    const idleEnd = await sfu.mark();
 
     const source = new AudioSource(SAMPLE_RATE, 1);
     const track = LocalAudioTrack.createAudioTrack('sine', source);
@@ -79,12 +70,12 @@ export async function runMediaForwarding(options = {}) {
     while (subscribed < subscribers && Date.now() < waitUntil) await sleep(100);
     await sleep(2000);
 
-    const start = /** @type {Mark} */ (await sfu.request('mark'));
+    const start = await sfu.mark();
     await sleep(seconds * 1000);
-    const end = /** @type {Mark} */ (await sfu.request('mark'));
+    const end = await sfu.mark();
 
-    const idleCpuMsPerSecond = cpuMs(idleStart, idleEnd) / idleSeconds;
-    const cpuMsTotal = cpuMs(start, end);
+    const idleCpuMsPerSecond = cpuMsBetween(idleStart, idleEnd) / idleSeconds;
+    const cpuMsTotal = cpuMsBetween(start, end);
     const forwarded = end.forwardedPackets - start.forwardedPackets;
     const usPerPacket = forwarded === 0 ? Infinity : (cpuMsTotal * 1000) / forwarded;
     const mediaOnlyUsPerPacket =
@@ -113,27 +104,13 @@ export async function runMediaForwarding(options = {}) {
     publishing = false;
     for (const room of rooms) await room.disconnect().catch(() => undefined);
     await dispose();
-    await sfu.kill(profile !== undefined);
+    await sfu.stop();
   }
-}
-
-/** @typedef {{ cpu: NodeJS.CpuUsage, forwardedPackets: number, participants: number, loopMs: { p50: number, p99: number, max: number } }} Mark */
-
-/** @param {Mark} from @param {Mark} to */
-function cpuMs(from, to) {
-  return (to.cpu.user - from.cpu.user + to.cpu.system - from.cpu.system) / 1000;
 }
 
 /** @param {number} value */
 function round(value) {
   return Math.round(value * 10) / 10;
-}
-
-/** @param {string} identity */
-function token(identity) {
-  const accessToken = new AccessToken(API_KEY, API_SECRET, { identity, name: identity });
-  accessToken.addGrant({ roomJoin: true, room: 'bench', canPublish: true, canSubscribe: true });
-  return accessToken.toJwt();
 }
 
 /** @param {Awaited<ReturnType<typeof runMediaForwarding>>} result */

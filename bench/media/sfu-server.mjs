@@ -3,28 +3,17 @@
 // the previous mark) and `exit` over IPC.
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { TokenVerifier } from 'livekit-server-sdk';
+import { roomTokenVerifier } from '../../apps/server/dist/media/tokens.js';
 import { createMediaServer } from '../../packages/sfu/dist/create-media-server.js';
 
 const [portArg, apiKey, apiSecret, workersArg] = process.argv.slice(2);
-const verifier = new TokenVerifier(apiKey ?? '', apiSecret ?? '');
 const silent = () => undefined;
 
 const media = createMediaServer({
   workers: Number(workersArg ?? 1),
   logger: { debug: silent, info: silent, warn: silent, error: (object, message) => console.error(message, object) },
-  async verifyToken(token) {
-    const grants = await verifier.verify(token);
-    return {
-      identity: grants.sub ?? '',
-      name: grants.name ?? '',
-      room: grants.video?.room ?? '',
-      canPublish: grants.video?.canPublish ?? true,
-      canSubscribe: grants.video?.canSubscribe ?? true,
-      canPublishData: grants.video?.canPublishData ?? true,
-      metadata: grants.metadata ?? '',
-    };
-  },
+  // The app server's own check (signature, expiry, a room join grant, LiveKit's permission defaults).
+  verifyToken: roomTokenVerifier({ apiKey: apiKey ?? '', apiSecret: apiSecret ?? '' }),
 });
 
 const server = createServer((_request, response) => response.writeHead(404).end());
