@@ -4,7 +4,9 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { runStep } from './run-step.mjs';
 
 ensureChromium();
-if (!existsSync('apps/server/dist/main.js') || !existsSync('apps/web/dist/index.html')) {
+// The desktop shell's first-run page (desktop-first-run.spec.ts) is tsc's output too.
+const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'apps/desktop/dist/first-run-page.js'];
+if (!built.every((file) => existsSync(file))) {
   if (!runStep('npm', ['run', 'build']).ok) process.exit(1);
 }
 const { ok } = runStep('npx', [
