@@ -23,7 +23,10 @@ import { requestIdGenerator } from './http/request-id.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { userRoutes } from './http/user/index.js';
 import { userStatusRoutes } from './http/user-status/index.js';
+import { utilsRoutes } from './http/utils/index.js';
 import { activityUserRoutes } from './http/activity-user/index.js';
+import { settingsRoutes } from './http/settings/index.js';
+import { notificationsRoutes } from './http/notifications/index.js';
 import { livekitRoutes } from './http/livekit/index.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { mediaUpgradeHandler, registerMediaValidate } from './media/mount.js';
@@ -99,6 +102,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     fileRoutes(ctx),
     livekitRoutes(ctx),
     activityUserRoutes(ctx),
+    settingsRoutes(ctx),
+    notificationsRoutes(ctx),
+    utilsRoutes(ctx),
   ]) {
     await app.register(routes, { prefix: API_PREFIX });
   }

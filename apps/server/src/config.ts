@@ -52,6 +52,11 @@ export interface Config {
    * reconnect (features/voice/service.ts).
    */
   voiceDisconnectGraceMs: number;
+  /**
+   * LINK_PREVIEWS=false: the server never looks up or connects to a linked site (every page has no preview), for
+   * deployments that must not reach the internet, and for test servers (the e2e suite's links are example.com).
+   */
+  linkPreviews: boolean;
   /** Voice and video: the embedded SFU's ports and ICE servers, or an external LiveKit (media/config.ts). */
   media: MediaConfig;
 }
@@ -90,6 +95,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   VOICE_DISCONNECT_GRACE_MS: positiveInt.default(VOICE_DISCONNECT_GRACE_MS),
+  LINK_PREVIEWS: booleanFlag.default(true),
   ...mediaEnvSchema.shape,
 });
 
@@ -135,6 +141,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, logsToTerminal = false): Parsed
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     voiceDisconnectGraceMs: e.VOICE_DISCONNECT_GRACE_MS,
+    linkPreviews: e.LINK_PREVIEWS,
     media: toMediaConfig(e),
   };
 }

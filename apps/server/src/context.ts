@@ -7,11 +7,12 @@ import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
 import { REALTIME_DISCONNECT } from '@beseda/protocol/realtime';
 import { isOutdatedClient } from '@beseda/protocol/version';
-import { PasswordHasher } from './features/accounts/password.js';
+import { PasswordHasher, type PasswordHashCost } from './features/accounts/password.js';
 import { backfillNicknameSkeletons } from './features/accounts/skeleton-backfill.js';
 import { AccountService } from './features/accounts/service.js';
 import { ChatService } from './features/chats/service.js';
 import { ContactService } from './features/contacts/service.js';
+import { DirectCallService } from './features/direct-calls/service.js';
 import { DiskStorage } from './features/files/disk-storage.js';
 import { FileService } from './features/files/service.js';
 import { UploadSweeper } from './features/files/upload-sweeper.js';
@@ -19,8 +20,18 @@ import { authorizeGroupChannel } from './features/groups/realtime-access.js';
 import { ChannelService } from './features/groups/channel-service.js';
 import { GroupService } from './features/groups/service.js';
 import { InviteService } from './features/invites/service.js';
+import type { GuardedFetchDeps } from './features/link-previews/guarded-fetch.js';
+import { offlineConnector, offlineResolver, systemResolver, tlsConnector } from './features/link-previews/network.js';
+import { PreviewPruner } from './features/link-previews/preview-pruner.js';
+import {
+  LINK_PREVIEW_FETCH_LIMIT,
+  LINK_PREVIEW_IMAGE_LIMIT,
+  LinkPreviewService,
+} from './features/link-previews/service.js';
 import { MESSAGE_LIMIT_WINDOW_MS, MessageService } from './features/messages/service.js';
 import { type ContactAudience, lastSeenWriter, PresenceService } from './features/presence/service.js';
+import { SettingsService } from './features/settings/service.js';
+import { NotificationService } from './features/notifications/service.js';
 import { SessionEvents } from './features/sessions/events.js';
 import { SessionService } from './features/sessions/service.js';
 import { SessionPruner } from './features/sessions/session-pruner.js';
@@ -31,7 +42,8 @@ import { RedisVoiceStateStore } from './features/voice/redis-store.js';
 import { VoiceService } from './features/voice/service.js';
 import { upgradeOriginCheck } from './http/upgrade-origin.js';
 import { embeddedMediaServer } from './media/embedded.js';
-import { type Media, type MediaServerFactory, openMedia } from './media/media.js';
+import { type Media, type MediaParticipantHooks, type MediaServerFactory, openMedia } from './media/media.js';
+import { roomHooks } from './media/room-hooks.js';
 import { createLogger } from './logger.js';
 import { createCreationLimiters } from './rate-limit/creation-limits.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
@@ -71,6 +83,10 @@ export interface AppContext {
   readonly invites: InviteService;
   /** Avatar uploads; the bytes live on the local disk under DATA_DIR/files. */
   readonly files: FileService;
+  /** Link previews (`GET /api/utils/og`): fetched through the SSRF guard, cached in the database. */
+  readonly linkPreviews: LinkPreviewService;
+  /** Deletes cached previews past their TTL (hourly); tests call `prune(now)` themselves. */
+  readonly previewPruner: PreviewPruner;
   /** Where rate limits are counted across processes (Redis, when REDIS_URL is set); null: in memory, per process. */
   readonly limitStore: SharedLimitStore | null;
   /** Deletes uploads nobody uses (hourly); tests call `sweep(now)` themselves. */
@@ -79,6 +95,12 @@ export interface AppContext {
   readonly outboxRelay: OutboxRelay;
   /** Voice channel state, joins, heartbeats and their events. */
   readonly voice: VoiceService;
+  /** Direct calls between friends: their state, timers, events and call records. */
+  readonly directCalls: DirectCallService;
+  /** Settings that follow the user across devices. */
+  readonly settings: SettingsService;
+  /** The notifications inbox (list, mark read); producers call `notify` in their own transactions. */
+  readonly notifications: NotificationService;
   /** The embedded SFU or an external LiveKit; null when there is neither (the voice endpoints answer 503). */
   readonly media: Media | null;
   /** Closes, in order: the gateway (sockets get 3001), the broker, presence (waits for its writes), the database. */
@@ -105,6 +127,15 @@ export interface AppContextOptions {
   mediaServer?: MediaServerFactory | null;
   /** The voice feature's clock and drop grace (tests move time and shorten the grace). */
   voice?: { now?: () => number; disconnectGraceMs?: number };
+  /** The direct calls' clock (tests move it instead of waiting out the 30 s timers). */
+  directCalls?: { now?: () => number };
+  /**
+   * How link previews resolve names and open TLS connections; default: the system resolver and a verifying TLS
+   * connection. Tests inject both so that nothing but their local HTTPS server is ever contacted.
+   */
+  linkPreviewNetwork?: GuardedFetchDeps;
+  /** argon2id's cost; default the recommended one. The integration harness lowers it (see password.ts). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
@@ -113,7 +144,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   try {
     await database.migrate();
     await backfillNicknameSkeletons(database.db);
-    const passwords = await PasswordHasher.create();
+    const passwords = await PasswordHasher.create(options.passwordHashCost);
     const sessionEvents = new SessionEvents(logger);
     const sessions = new SessionService({ db: database.db, config, events: sessionEvents });
     const db = database.db;
@@ -184,7 +215,20 @@ export async function createAppContext(config: Config, options: AppContextOption
       accounts,
       requests: creations.contactRequests,
     });
+    const settings = new SettingsService({ db, announcer });
+    const notifications = new NotificationService({ db, announcer });
     const chats = new ChatService({ db, presence: presenceReader, accounts, contacts, systemChats: systemChat });
+    const linkPreviews = new LinkPreviewService({
+      db,
+      network:
+        options.linkPreviewNetwork ??
+        (config.linkPreviews
+          ? { resolve: systemResolver, connect: tlsConnector }
+          : { resolve: offlineResolver, connect: offlineConnector }),
+      fetches: createUserRateLimiter(LINK_PREVIEW_FETCH_LIMIT, limitStore),
+      imageFetches: createUserRateLimiter(LINK_PREVIEW_IMAGE_LIMIT, limitStore),
+      logger,
+    });
     const messages = new MessageService({
       db,
       announcer,
@@ -195,6 +239,7 @@ export async function createAppContext(config: Config, options: AppContextOption
         { name: 'message-writes', max: config.messageRateLimitMax, windowMs: MESSAGE_LIMIT_WINDOW_MS },
         limitStore,
       ),
+      linkPreviews,
     });
     const groups = new GroupService({
       db,
@@ -228,19 +273,15 @@ export async function createAppContext(config: Config, options: AppContextOption
     const voiceStore = config.redisUrl
       ? new RedisVoiceStateStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger })
       : new MemoryVoiceStateStore();
-    // The media server reports participants joining and leaving to the voice feature, which it needs to reach rooms:
-    // the hooks are called only once both exist.
+    // The media server reports participants joining and leaving to the voice and direct-call features, which need it
+    // to reach rooms: the hooks are called only once all three exist.
     const media = openMedia({
       config,
       logger: logger.child({ component: 'media' }),
       factory: options.mediaServer === undefined ? embeddedMediaServer : options.mediaServer,
-      hooks: {
-        mayJoin: (claims) => voice.mayJoin(claims),
-        onParticipantJoined: (event) => voice.onParticipantJoined(event),
-        onParticipantLeft: (event) => voice.onParticipantLeft(event),
-      },
+      hooks: roomHooks({ voice: lateHooks(() => voice), directCalls: lateHooks(() => directCalls) }),
     });
-    const voice = new VoiceService({
+    const voice: VoiceService = new VoiceService({
       store: voiceStore,
       media,
       channels,
@@ -253,21 +294,46 @@ export async function createAppContext(config: Config, options: AppContextOption
         announce: (deliveries) => announcer.transaction(async (_tx, announcements) => announcements.add(...deliveries)),
       },
       joins: creations.voiceJoins,
+      // Declared below: the two features end each other's calls (one call at a time), and are called only once built.
+      directCalls: { endCallsOf: (userId) => directCalls.endCallsOf(userId) },
       logger,
       now: options.voice?.now,
       disconnectGraceMs: options.voice?.disconnectGraceMs ?? config.voiceDisconnectGraceMs,
     });
     voice.start();
+    const directCalls: DirectCallService = new DirectCallService({
+      db,
+      announcer,
+      media,
+      // An external LiveKit tells this server nothing of its rooms: the clients' heartbeats say who is still there.
+      presenceSource: media?.kind === 'livekit' ? 'heartbeats' : 'media',
+      contacts,
+      chats,
+      presence: presenceReader,
+      voice,
+      starts: creations.directCalls,
+      logger,
+      now: options.directCalls?.now,
+    });
+    directCalls.start();
 
     const sessionPruner = new SessionPruner(db, logger);
     sessionPruner.start();
     const uploadSweeper = new UploadSweeper(db, fileStorage, logger);
     uploadSweeper.start();
+    const previewPruner = new PreviewPruner(db, logger);
+    previewPruner.start();
 
     async function close(): Promise<void> {
       // Voice first: its last announcements still go through the relay, and the media server's goodbyes change nothing.
       await voice.close();
       await media?.close();
+      // Previews still being fetched store themselves (each fetch is bounded by its 5 s timeout) before the relay
+      // and the database go.
+      await messages.previewsSettled();
+      // After the media server: its goodbyes mark the parties of live calls away (they rejoin after a restart), and
+      // those writes need the database.
+      await directCalls.close();
       await voiceStore.close();
       // Before the gateway: what was published a moment ago is deleted from the log, not published again.
       await outboxRelay.stop();
@@ -276,6 +342,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       await presence.close();
       await sessionPruner.stop();
       await uploadSweeper.stop();
+      await previewPruner.stop();
       limitStore?.redis.disconnect();
       await database.close();
     }
@@ -299,10 +366,15 @@ export async function createAppContext(config: Config, options: AppContextOption
       channels,
       invites,
       files,
+      linkPreviews,
+      previewPruner,
       uploadSweeper,
       outboxRelay,
       limitStore,
       voice,
+      directCalls,
+      settings,
+      notifications,
       media,
       close: () => (closing ??= close()),
     };
@@ -321,6 +393,15 @@ function openLimitStore(url: string, keyPrefix: string, logger: Logger): SharedL
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 });
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'rate-limit Redis connection failed'));
   return { redis, keyPrefix, logger };
+}
+
+/** Hooks of a feature built after the media server: looked up when the media server first calls them. */
+function lateHooks(target: () => MediaParticipantHooks): MediaParticipantHooks {
+  return {
+    mayJoin: (claims) => target().mayJoin(claims),
+    onParticipantJoined: (event) => target().onParticipantJoined(event),
+    onParticipantLeft: (event) => target().onParticipantLeft(event),
+  };
 }
 
 function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkPreviewSchema } from './link-previews.js';
 import { MAX_MESSAGE_LENGTH, messageEntitiesSchema } from './markup-schema.js';
 import { publicUserSchema } from './user.js';
 import {
@@ -22,7 +23,8 @@ export type MessageKind = z.infer<typeof messageKindSchema>;
 
 /**
  * A system message is data, not words: the client renders it from its ru catalogue by `key`
- * (`welcome` → the greeting; `new_sign_in` → «a sign-in from {device}, {ip}, {at}»). Its `content` is ''.
+ * (`welcome` → the greeting; `new_sign_in` → «a sign-in from {device}, {ip}, {at}»). Its `content` is ''. Kind SYSTEM
+ * has no sender; kind RTCP (a call record, key `call`) has the caller as its sender. Neither can be edited or deleted.
  */
 export const systemMessageSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('welcome') }),
@@ -38,6 +40,22 @@ export const systemMessageSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('group_created') }),
   /** Group system channel: a member joined by invite; `name` as it was when they joined. */
   z.object({ key: z.literal('member_joined'), userId: z.string(), name: z.string() }),
+  /**
+   * Direct chat, message kind RTCP, sender the caller: the record of a direct call once it is over, worded by each
+   * viewer from their side (`callerId` is them or not): REJECTED «Отклонённый звонок»; `missed` «Пропущенный звонок»;
+   * otherwise «Исходящий звонок · 3m 12s» / «Входящий звонок · 3m 12s» (spec §9 «Nm Ns»).
+   */
+  z.object({
+    key: z.literal('call'),
+    callId: z.string(),
+    callerId: z.string(),
+    calleeId: z.string(),
+    status: z.enum(['REJECTED', 'ENDED']),
+    missed: z.boolean(),
+    /** Whole seconds from accept to end; 0 when never answered. */
+    durationSeconds: z.number().int().nonnegative(),
+    video: z.boolean(),
+  }),
 ]);
 export type SystemMessage = z.infer<typeof systemMessageSchema>;
 
@@ -57,6 +75,12 @@ export const messageSchema = z.object({
   isEdited: z.boolean(),
   /** The sender's idempotency key from `send`, so an optimistic message can be matched with its echo. */
   clientId: z.string().nullable(),
+  /**
+   * The preview of the message's first https link (`firstPreviewLink`), in the answer form of `GET utils/og` (image
+   * and favicon on our origin). null until the server has fetched it (it arrives by `message_preview`), when there
+   * is no link, the page has no preview, or the sender sent without one.
+   */
+  linkPreview: linkPreviewSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -99,6 +123,8 @@ export const chatSchema = z.object({
   /** Others' live messages after `lastReadMessageId`. */
   /** Exact up to UNREAD_COUNT_CAP; at the cap the client shows «99+» (counting further would cost a scan per chat). */
   unreadCount: z.number().int().nonnegative(),
+  /** Those unread messages that mention the caller (`@nick`, resolved when sent or edited), capped the same way. */
+  mentionCount: z.number().int().nonnegative(),
   lastReadMessageId: z.string().nullable(),
 });
 export type Chat = z.infer<typeof chatSchema>;
@@ -163,6 +189,8 @@ export const sendMessageBodySchema = z.object({
     .max(CLIENT_ID_MAX_LENGTH)
     .refine(withoutControlCharacters, { error: VALIDATION.invalidCharacters })
     .optional(),
+  /** The sender closed the link's preview card: the message gets no preview (Telegram's «send without preview»). */
+  noLinkPreview: z.boolean().optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
@@ -191,6 +219,20 @@ export const editedMessageEventSchema = z.object({
   type: z.literal('edited_message'),
   payload: z.object({ ...chatIdField, message: messageSchema }),
 });
+/**
+ * A message's link preview was fetched (after the send or an edit that changed the link) or cleared. It belongs to
+ * the version of the message whose `editedAt` it names: apply it only if the held copy has that same `editedAt`
+ * (a newer edit brings its own preview; a preview is not an edit, so `edited_message` would be ignored as stale).
+ */
+export const messagePreviewEventSchema = z.object({
+  type: z.literal('message_preview'),
+  payload: z.object({
+    ...chatIdField,
+    messageId: z.string(),
+    editedAt: z.string().nullable(),
+    linkPreview: linkPreviewSchema.nullable(),
+  }),
+});
 export const deletedMessageEventSchema = z.object({
   type: z.literal('deleted_message'),
   payload: z.object({ ...chatIdField, messageId: z.string() }),
@@ -211,6 +253,7 @@ export const stopTypingEventSchema = z.object({ type: z.literal('stop_typing'), 
 export const chatEventSchema = z.discriminatedUnion('type', [
   newMessageEventSchema,
   editedMessageEventSchema,
+  messagePreviewEventSchema,
   deletedMessageEventSchema,
   readMessageEventSchema,
   typingEventSchema,

@@ -33,6 +33,10 @@ export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const FRIENDS_NARROW_BREAKPOINT_PX = 652;
+/** Spec §9 calls page: the history's virtual scroller (row height, items rendered at most, buffer, re-sort delay). */
 export const HISTORY_ROW_HEIGHT = 72;
+export const HISTORY_MAX_RENDERED = 1000;
+export const HISTORY_BUFFER_PX = 200;
+export const HISTORY_RESORT_DELAY_MS = 300;
 export const LOCAL_DB_VERSION = 1;
 export const DEFAULT_LANGUAGE = 'ru_RU';

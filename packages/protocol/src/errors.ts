@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'UPLOAD_ALREADY_USED',
   /** Media: the channel is not a voice (RTCP) channel. */
   'NOT_VOICE_CHANNEL',
+  /** Direct calls: the callee accepted this call on another device (a second accept, or a decline after it). */
+  'CALL_ACCEPTED_ELSEWHERE',
+  /** Direct calls: the call is over (declined, cancelled, rang out, hung up): it can no longer be accepted. */
+  'CALL_ENDED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -55,11 +55,13 @@ export type ChannelInfo = z.infer<typeof channelInfoSchema>;
 /**
  * A channel as the caller sees it. `canWrite`: TEXT for every member, SYSTEM for the owner only, RTCP never
  * (clients applying a group event compute it the same way). `unreadCount`: others' live messages after the
- * caller's read marker (or after they joined), capped at UNREAD_COUNT_CAP; 0 for RTCP.
+ * caller's read marker (or after they joined), capped at UNREAD_COUNT_CAP; 0 for RTCP. `mentionCount`: those of
+ * them that mention the caller (`@nick`, resolved when sent or edited), capped the same way.
  */
 export const channelSchema = channelInfoSchema.extend({
   canWrite: z.boolean(),
   unreadCount: z.number().int().nonnegative(),
+  mentionCount: z.number().int().nonnegative(),
 });
 export type Channel = z.infer<typeof channelSchema>;
 
@@ -94,6 +96,8 @@ export const groupSummarySchema = z.object({
   myRoleId: z.string(),
   /** Some channel has unread messages (the toolbar's dot). */
   unread: z.boolean(),
+  /** The channels' `mentionCount`s added up (the toolbar's red badge, which replaces the dot). */
+  mentionCount: z.number().int().nonnegative(),
 });
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
 

@@ -23,11 +23,16 @@ export type JoinChannelBody = z.input<typeof joinChannelBodySchema>;
 export const heartbeatBodySchema = voiceFlagsSchema.partial().nullish();
 export type HeartbeatBody = z.input<typeof heartbeatBodySchema>;
 
-/** `ok: false` when the caller is in no voice channel (the client then tears its call down). */
+/**
+ * `ok: false` when the caller is in no voice channel and no live direct call (the client then tears its call down).
+ * Sent during a direct call as during a voice channel: it keeps the call alive where the server cannot see the media
+ * room (an external LiveKit).
+ */
 export const heartbeatResponseSchema = z.object({ ok: z.boolean() });
 
 /**
  * Spec "GET /livekit/get-token (query params)": a fresh token for the room the caller is in now (a rejoin after a
- * dropped media connection); 404 NOT_FOUND when they are in no such room.
+ * dropped media connection): a voice channel's id, or `direct:<callId>` of a live direct call they are a party of
+ * (the callee once accepted); 404 NOT_FOUND when they are in no such room.
  */
 export const getTokenQuerySchema = z.object({ roomId: z.string().min(1) });

@@ -3,13 +3,22 @@ import {
   chatEventSchema,
   deletedMessageEventSchema,
   editedMessageEventSchema,
+  messagePreviewEventSchema,
   newMessageEventSchema,
   stopTypingEventSchema,
   typingEventSchema,
 } from './chats.js';
 import { contactEventSchema } from './contacts.js';
+import {
+  directCallAcceptedEventSchema,
+  directCallIncomingEventSchema,
+  directCallsSeenEventSchema,
+  directCallStopEventSchema,
+} from './direct-calls.js';
 import { groupEventSchema } from './groups.js';
+import { notificationNewEventSchema, notificationsReadEventSchema } from './notifications.js';
 import { type ChannelKind, type ChannelName, onlineStatusEventSchema } from './realtime.js';
+import { settingsUpdateEventSchema } from './settings.js';
 import { voiceChannelUpdateEventSchema } from './voice.js';
 
 /**
@@ -22,6 +31,7 @@ import { voiceChannelUpdateEventSchema } from './voice.js';
 export const groupChatEventSchema = z.discriminatedUnion('type', [
   newMessageEventSchema,
   editedMessageEventSchema,
+  messagePreviewEventSchema,
   deletedMessageEventSchema,
   typingEventSchema,
   stopTypingEventSchema,
@@ -29,14 +39,22 @@ export const groupChatEventSchema = z.discriminatedUnion('type', [
 
 /**
  * `notification:user#<userId>`: the user's contacts changing, their friends' online status, the group events that
- * change which groups they are in (`group_created`, `member_joined`), so every tab subscribes to the group, and their
- * friends' voice channel updates (the activity panel).
+ * change which groups they are in (`group_created`, `member_joined`), so every tab subscribes to the group, their
+ * friends' voice channel updates (the activity panel), their direct calls (`direct-calls.ts`), and their settings
+ * changed on another device (`settings.ts`), and their notifications inbox (`notifications.ts`).
  */
 export const userChannelEventSchema = z.discriminatedUnion('type', [
   contactEventSchema,
   onlineStatusEventSchema,
   groupEventSchema,
   voiceChannelUpdateEventSchema,
+  directCallIncomingEventSchema,
+  directCallAcceptedEventSchema,
+  directCallStopEventSchema,
+  directCallsSeenEventSchema,
+  settingsUpdateEventSchema,
+  notificationNewEventSchema,
+  notificationsReadEventSchema,
 ]);
 
 /** `notification:user:message#<userId>`: message events of the user's direct chats and system chat. */
@@ -56,6 +74,13 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   groupEventSchema,
   chatEventSchema,
   voiceChannelUpdateEventSchema,
+  directCallIncomingEventSchema,
+  directCallAcceptedEventSchema,
+  directCallStopEventSchema,
+  directCallsSeenEventSchema,
+  settingsUpdateEventSchema,
+  notificationNewEventSchema,
+  notificationsReadEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];

@@ -94,6 +94,7 @@ describe('descriptor types', () => {
       content: string;
       entities?: z.input<typeof sendMessage.body>['entities'];
       clientId?: string | undefined;
+      noLinkPreview?: boolean | undefined;
     }>();
     expectTypeOf<EndpointResult<typeof sendMessage>>().toEqualTypeOf<{ message: Message }>();
     // Nothing to pass: every part is optional (and absent parts take nothing).

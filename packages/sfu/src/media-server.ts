@@ -62,7 +62,7 @@ export interface MediaServerOptions {
   udpPortRange?: { min: number; max: number };
   /** The address put into host candidates instead of the interface's (MEDIA_ANNOUNCED_IP, a server behind NAT). */
   announcedIp?: string;
-  /** Worker threads the rooms are spread over; 0 runs everything on the calling thread (tests). Default 1. */
+  /** Worker threads the rooms are spread over, at least 1; default 1. */
   workers?: number;
   logger: SfuLogger;
   onParticipantJoined?(event: { room: string; identity: string }): void;

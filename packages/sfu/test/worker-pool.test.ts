@@ -36,6 +36,7 @@ describe('rooms in worker threads', () => {
     await server.close();
   });
 
+  // Three worker starts (two, then the restart), each loading werift: over 5 s on a busy two-core machine.
   it('spreads rooms over the workers; a dead worker disconnects its participants only and comes back', async () => {
     server = await withPool(2);
     const alice = await join('alice', 'room-a');
@@ -56,5 +57,5 @@ describe('rooms in worker threads', () => {
     await expect.poll(() => pool?.threads()[0] !== threads[0]).toBe(true);
     await join('carol', 'room-a');
     expect(await server.media.stats()).toMatchObject({ rooms: 2, participants: 2 });
-  });
+  }, 30_000);
 });

@@ -75,7 +75,7 @@ function embeddedMedia(options: OpenMediaOptions, factory: MediaServerFactory): 
   const server = factory({
     verifyToken: async (token) => {
       const claims = await verifyRoomToken(token);
-      if (!(await options.hooks.mayJoin(claims))) throw new InvalidMediaTokenError('not in this voice channel');
+      if (!(await options.hooks.mayJoin(claims))) throw new InvalidMediaTokenError('not in this room now');
       return claims;
     },
     iceServersFor: (claims): IceServerConfig[] =>

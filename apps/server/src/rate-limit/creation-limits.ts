@@ -17,6 +17,8 @@ export interface CreationLimiters {
   contactRequests: UserRateLimiter;
   /** Voice channel joins: each one announces to the group and every friend, so a join loop is a flood too. */
   voiceJoins: UserRateLimiter;
+  /** Direct call starts: each one rings every device of a friend. */
+  directCalls: UserRateLimiter;
 }
 
 /**
@@ -34,5 +36,6 @@ export function createCreationLimiters(max: number, shared: SharedLimitStore | n
     channels: limit('channel-creates', max),
     contactRequests: limit('contact-requests', max),
     voiceJoins: limit('voice-joins', max),
+    directCalls: limit('direct-calls', max),
   };
 }

@@ -43,6 +43,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
       chatId: expect.any(String),
       canWrite: true,
       unreadCount: 0,
+      mentionCount: 0,
     });
     const voice = await createChannel(owner, group.id, 'Голосовой', 'RTCP');
     expect(voice).toMatchObject({ type: 'RTCP', chatId: null, canWrite: false, position: 3 });
@@ -64,7 +65,7 @@ describe.each(availableDrivers())('channels (%s)', (driver) => {
     const events = (await published(server, groupChannel(group.id))).filter(
       (e) => e.type === 'group_update' && e.status === 'channel_created',
     );
-    const { canWrite: _w, unreadCount: _u, ...info } = text;
+    const { canWrite: _w, unreadCount: _u, mentionCount: _m, ...info } = text;
     expect(events).toHaveLength(3);
     expect(events[0]).toEqual({
       type: 'group_update',

@@ -63,6 +63,7 @@ describe.each(availableDrivers())('direct chats (%s)', (driver) => {
       status: { status: 'offline' },
       canWrite: true,
       unreadCount: 0,
+      mentionCount: 0,
       lastReadMessageId: null,
     });
     expect(chat.chatUsers).toHaveLength(2);

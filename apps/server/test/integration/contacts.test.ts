@@ -42,8 +42,9 @@ describe.each(availableDrivers())('contacts (%s)', (driver) => {
   const remove = (from: Person, to: Person) =>
     from.client.call(contactApi.deleteContact, { body: { nickname: to.user.nickname } });
 
-  function contactEvents(person: Person) {
-    return published(server, userChannel(person.user.id));
+  /** The `contact` events of the user's channel (the same changes also add to their inbox: `notification_new`). */
+  async function contactEvents(person: Person) {
+    return (await published(server, userChannel(person.user.id))).filter((event) => event.type === 'contact');
   }
 
   it('a request is pending for both sides, with directions, and both channels hear of it', async () => {

@@ -104,6 +104,9 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     // Fixtures create many groups, invites and contacts per user; the creation-limit test sets its own small limit.
     CREATE_RATE_LIMIT_MAX: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Messages with links are previewed after they are sent: no test may reach a real site (the link-preview tests
+    // inject their own network, which reaches only their local HTTPS server).
+    LINK_PREVIEWS: 'false',
   });
   return { ...parsed, authSecret: randomBytes(32).toString('base64url'), database, ...overrides };
 }
@@ -139,6 +142,8 @@ export async function startServer(
   const ctx = await createAppContext(config, {
     // No embedded SFU unless a test asks for one (a fake, or the real factory): media is not every test's business.
     mediaServer: null,
+    // Thousands of sign-ups per run: argon2id at a test cost (password.test.ts checks the real one).
+    passwordHashCost: { memoryCost: 1024, timeCost: 1 },
     ...options.context,
     logger: options.logDestination
       ? createLogger(options.logDestination.level, options.logDestination.stream)

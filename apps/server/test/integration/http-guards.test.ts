@@ -42,6 +42,8 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
       const response = await server.client().post('/api/auth/register', { json: newCredentials(), headers });
       expect(response.status).toBe(426);
       expect(errorOf(response).code).toBe('CLIENT_OUTDATED');
+      // The refusal says which protocol the server speaks, as every API answer does.
+      expect(response.headers.get(PROTOCOL_VERSION_HEADER)).toBe(String(PROTOCOL_VERSION));
       expectNoInternals(response);
       expect(await countRows(server.ctx)).toEqual(before);
     });
@@ -50,6 +52,16 @@ describe.each(availableDrivers())('http guards (%s)', (driver) => {
       const current = { [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION) };
       expect((await server.client().get('/api/health', { headers: current })).status).toBe(200);
       expect((await server.client().get('/api/health')).status).toBe(200);
+    });
+
+    it("states the server's protocol on every API answer, and nowhere else", async () => {
+      const health = await server.client().get('/api/health');
+      expect(health.headers.get(PROTOCOL_VERSION_HEADER)).toBe(String(PROTOCOL_VERSION));
+      const missing = await server.client().get('/api/no-such-endpoint');
+      expect(missing.headers.get(PROTOCOL_VERSION_HEADER)).toBe(String(PROTOCOL_VERSION));
+      // The web app's pages are not the API: a cached index.html must not pin a version.
+      const page = await server.client().get('/auth');
+      expect(page.headers.get(PROTOCOL_VERSION_HEADER)).toBeNull();
     });
   });
 

@@ -1,4 +1,4 @@
-import { createMediaServer } from '@beseda/sfu/create-media-server';
+import { createInThreadMediaServer } from '@beseda/sfu/create-in-thread-media-server';
 import * as livekitApi from '@beseda/protocol/endpoints/livekit';
 import { SignalResponse } from '@livekit/protocol';
 import { AccessToken } from 'livekit-server-sdk';
@@ -50,8 +50,7 @@ describe('the SFU as a process of its own, used by the app as an external LiveKi
     media = createMediaProcess({
       credentials,
       media: NO_MEDIA_CONFIG,
-      factory: createMediaServer,
-      workers: 0,
+      factory: createInThreadMediaServer,
       logger: silent,
     });
     await new Promise<void>((resolve) => media.server.listen(0, '127.0.0.1', resolve));

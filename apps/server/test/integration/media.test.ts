@@ -131,7 +131,8 @@ describe('the media URL handed out', () => {
       await proxied.close();
       await fixed.close();
     }
-  });
+    // Two servers booted in one test: on two busy cores that alone can take most of the default 30 s.
+  }, 60_000);
 });
 
 describe('LIVEKIT_URL: an external LiveKit instead of the embedded SFU', () => {

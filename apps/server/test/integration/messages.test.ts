@@ -101,6 +101,7 @@ describe.each(availableDrivers())('messages (%s)', (driver) => {
       editedAt: null,
       isEdited: false,
       clientId: 'c-1',
+      linkPreview: null,
     });
     const event = { type: 'new_message', payload: { chatId, message } };
     expect(await events(b)).toEqual([event]);

@@ -86,6 +86,7 @@ describe.each(availableDrivers())('sends written in batches (%s)', (driver) => {
         entities: [],
         clientId: `batch-${i}`,
         createdAt: new Date(),
+        mentionedUserIds: [],
       },
       entries: [{ id: uuidv7(), channel: `test:batch#${i}`, data: `{"n":${i}}` }],
     });

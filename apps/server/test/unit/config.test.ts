@@ -57,6 +57,12 @@ describe('parseEnv', () => {
 
   it('takes the voice drop grace from VOICE_DISCONNECT_GRACE_MS', () => {
     expect(parseEnv({ VOICE_DISCONNECT_GRACE_MS: '1500' }).voiceDisconnectGraceMs).toBe(1500);
+  });
+
+  it('fetches link previews unless LINK_PREVIEWS=false', () => {
+    expect(parseEnv({}).linkPreviews).toBe(true);
+    expect(parseEnv({ LINK_PREVIEWS: 'false' }).linkPreviews).toBe(false);
+    expect(() => parseEnv({ LINK_PREVIEWS: 'off' })).toThrow(/LINK_PREVIEWS/);
     expect(() => parseEnv({ VOICE_DISCONNECT_GRACE_MS: '0' })).toThrow(/VOICE_DISCONNECT_GRACE_MS/);
   });
 

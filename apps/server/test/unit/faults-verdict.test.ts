@@ -16,6 +16,7 @@ function message(id: string, n: number): Message {
     editedAt: null,
     isEdited: false,
     clientId: `t-${n}`,
+    linkPreview: null,
   };
 }
 

@@ -27,6 +27,7 @@ const message = {
   editedAt: null,
   isEdited: false,
   clientId: null,
+  linkPreview: null,
 };
 
 describe('Publisher: which event may go on which channel', () => {

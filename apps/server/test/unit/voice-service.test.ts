@@ -22,6 +22,7 @@ function voiceService(store: MemoryVoiceStateStore, media: MediaRooms, now: () =
     accounts: { findUser: async () => undefined },
     events: { announce: async (deliveries) => void announced.push(...deliveries) },
     joins: { take: async () => undefined },
+    directCalls: { endCallsOf: async () => undefined },
     logger: createLogger('silent'),
     now,
   });

@@ -9,8 +9,8 @@ import {
 } from '../livekit.js';
 
 /*
- * Media rooms (spec §7 "Live calls"). A group voice channel is the room named by its channel id. The direct-call
- * routes of the same section arrive with the direct-calls issue.
+ * Media rooms (spec §7 "Live calls"). A group voice channel is the room named by its channel id; a direct call's room
+ * is `direct:<callId>`, and its routes are in `direct-calls.ts`.
  */
 
 /** Members of the channel's group only (404 NOT_FOUND otherwise, as for an unknown id); 400 for a text channel. */

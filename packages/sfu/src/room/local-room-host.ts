@@ -5,7 +5,7 @@ import { forwardingCounter } from './published-track.js';
 import type { JoinRequest, RoomHost, RoomHostEvents } from './room-host.js';
 import { Room } from './room.js';
 
-/** The rooms of one thread: a worker's, or with `workers: 0` the host's own. */
+/** The rooms of one thread: a worker's, or with `createInThreadMediaServer` the host's own. */
 export function createLocalRoomHost(network: NetworkOptions, events: RoomHostEvents, logger: SfuLogger): RoomHost {
   const rooms = new Map<string, Room>();
   const sessions = new Map<string, Room>();

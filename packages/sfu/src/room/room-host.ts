@@ -3,7 +3,7 @@ import type { IceServerConfig } from '../media-server.js';
 
 /*
  * The seam between the signalling front (WebSockets, tokens: on the host's thread) and the rooms (werift, RTP: in
- * a worker thread or, with `workers: 0`, on the same thread). Everything crossing it is plain data, so it can be
+ * a worker thread or, with `createInThreadMediaServer`, on the same thread). Everything crossing it is plain data, so it can be
  * posted between threads: signalling frames travel as the encoded protobuf bytes.
  */
 

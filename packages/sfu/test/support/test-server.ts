@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInThreadMediaServer } from '../../src/create-in-thread-media-server.js';
 import { createMediaServer } from '../../src/create-media-server.js';
 import type { MediaServer, MediaServerOptions, ParticipantLeftReason, SfuLogger } from '../../src/media-server.js';
 import { verifyToken } from './tokens.js';
@@ -47,12 +48,11 @@ export async function startTestServer(
   const fullOptions: MediaServerOptions = {
     verifyToken,
     logger: quietLogger,
-    workers: 0,
     onParticipantJoined: (event) => events.push({ kind: 'joined', ...event }),
     onParticipantLeft: (event) => events.push({ kind: 'left', ...event }),
     ...options,
   };
-  const media = (options.createMedia ?? createMediaServer)(fullOptions);
+  const media = (options.createMedia ?? (options.workers ? createMediaServer : createInThreadMediaServer))(fullOptions);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === '/rtc/validate') {

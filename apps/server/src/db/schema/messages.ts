@@ -1,4 +1,5 @@
 import type { SystemMessage } from '@beseda/protocol/chats';
+import type { LinkPreview } from '@beseda/protocol/link-previews';
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
@@ -30,6 +31,11 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The preview of the first https link (issue 15), in the answer form (image and favicon on our origin); set after
+     * the send commits, null when there is none. Last, so the sent-batch insert's column list only grows at its end.
+     */
+    linkPreview: jsonb('link_preview').$type<LinkPreview>(),
   },
   (table) => [
     index('messages_chat_id_idx').on(table.chatId, table.id),

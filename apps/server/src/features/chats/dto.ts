@@ -14,6 +14,7 @@ export interface ChatParts {
   online: ReadonlySet<string>;
   lastMessage: MessageRow | undefined;
   unreadCount: number;
+  mentionCount: number;
   /** Direct: the two are friends. */
   friends: boolean;
 }
@@ -41,6 +42,7 @@ export function toChat(parts: ChatParts): Chat {
       ? channelCanWrite(channel.type, channel.ownerId === parts.viewerId)
       : chat.kind === 'direct' && parts.friends,
     unreadCount: parts.unreadCount,
+    mentionCount: parts.mentionCount,
     lastReadMessageId: member.lastReadMessageId,
   };
 }

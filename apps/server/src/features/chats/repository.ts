@@ -259,6 +259,41 @@ export async function unreadCountsOf(
   return new Map(rows.filter((row) => row.count > 0).map((row) => [row.chatId, row.count]));
 }
 
+/**
+ * Unread messages that mention the user, per chat: the unread count's rule (live, after the read marker and after
+ * joining the group, capped at UNREAD_COUNT_CAP) over the user's `message_mentions` rows, one range of the
+ * (user_id, chat_id, message_id) index per chat. Chats without any are absent.
+ */
+export async function mentionCountsOf(
+  db: Database,
+  userId: string,
+  chatIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (chatIds.length === 0) return new Map();
+  // Qualified by hand, as in unreadCountsOf.
+  const capped = sql<number>`(
+    select count(*)::int from (
+      select 1 from message_mentions as mm
+      join messages as m on m.id = mm.message_id
+      where mm.user_id = ${userId}
+        and mm.chat_id = chats.id
+        and (chat_members.last_read_message_id is null or mm.message_id > chat_members.last_read_message_id)
+        and m.deleted_at is null
+        and (group_members.joined_at is null or m.created_at > group_members.joined_at)
+      limit ${UNREAD_COUNT_CAP}
+    ) as mentioned
+  )`;
+  const joins = memberJoins(userId);
+  const rows = await db
+    .select({ chatId: chats.id, count: capped })
+    .from(chats)
+    .leftJoin(chatMembers, joins.chatMember)
+    .leftJoin(channels, eq(channels.chatId, chats.id))
+    .leftJoin(groupMembers, joins.groupMember)
+    .where(and(inArray(chats.id, chatIds), readableBy()));
+  return new Map(rows.filter((row) => row.count > 0).map((row) => [row.chatId, row.count]));
+}
+
 /** The pair's direct chat id; `low` < `high`. */
 export async function findDirectChatId(db: Database, low: string, high: string): Promise<string | undefined> {
   const [row] = await db

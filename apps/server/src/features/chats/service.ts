@@ -19,6 +19,7 @@ import {
   listMemberships,
   type Membership,
   membersOf,
+  mentionCountsOf,
   unreadCountsOf,
 } from './repository.js';
 
@@ -95,6 +96,27 @@ export class ChatService {
     return this.get(userId, chatId);
   }
 
+  /**
+   * The pair's direct chat id, created inside the caller's transaction when they never opened it (a call record needs
+   * it). The insert runs in a savepoint: an `openWith` that created the chat a moment earlier fails only that, and the
+   * winner's chat is used.
+   */
+  async ensureDirectChat(tx: Database, a: string, b: string, now: Date): Promise<string> {
+    const [low, high] = a < b ? [a, b] : [b, a];
+    const existing = await findDirectChatId(tx, low, high);
+    if (existing) return existing;
+    const chatId = uuidv7();
+    try {
+      await tx.transaction((savepoint) => insertDirectChat(savepoint, { chatId, low, high, now }));
+      return chatId;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await findDirectChatId(tx, low, high);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
   /** Membership only (else 404, the same as an unknown id): the one primary-key probe reads need. */
   async requireMember(userId: string, chatId: string): Promise<Membership> {
     const membership = await findMembership(this.#db, chatId, userId);
@@ -105,6 +127,11 @@ export class ChatService {
   /** Others' unread messages per chat (chats without any are absent); group channels use it too. */
   unreadCounts(userId: string, chatIds: readonly string[]): Promise<Map<string, number>> {
     return unreadCountsOf(this.#db, userId, chatIds);
+  }
+
+  /** Unread messages that mention the user, per chat (chats without any are absent); group channels use it too. */
+  mentionCounts(userId: string, chatIds: readonly string[]): Promise<Map<string, number>> {
+    return mentionCountsOf(this.#db, userId, chatIds);
   }
 
   /**
@@ -130,10 +157,11 @@ export class ChatService {
     const chatIds = memberships.map((m) => m.chat.id);
     // A channel chat's members are its group's (see the group's participants), not listed here.
     const listed = memberships.filter((m) => m.channel === null).map((m) => m.chat.id);
-    const [members, lastMessages, unread, friendIds] = await Promise.all([
+    const [members, lastMessages, unread, mentions, friendIds] = await Promise.all([
       membersOf(this.#db, listed),
       lastMessagesOf(this.#db, chatIds),
       unreadCountsOf(this.#db, userId, chatIds),
+      mentionCountsOf(this.#db, userId, chatIds),
       this.#deps.contacts.friendIdsOf(userId),
     ]);
     const byChat = new Map<string, UserRow[]>();
@@ -149,6 +177,7 @@ export class ChatService {
         online,
         lastMessage: lastMessages.get(membership.chat.id),
         unreadCount: unread.get(membership.chat.id) ?? 0,
+        mentionCount: mentions.get(membership.chat.id) ?? 0,
         friends: chatMembers.some((user) => user.id !== userId && friends.has(user.id)),
       });
     });

@@ -10,6 +10,7 @@ import type { AccountService } from '../accounts/service.js';
 import { toContact } from './dto.js';
 import { ContactExistsError, ContactNotFoundError, ContactSelfError, UserNotFoundError } from './errors.js';
 import type { PresenceReader } from '../presence/presence-reader.js';
+import { notify } from '../notifications/service.js';
 import {
   acceptPending,
   areFriends,
@@ -82,6 +83,7 @@ export class ContactService {
       const accepted = await acceptPending(tx, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
       if (!accepted) throw new ContactNotFoundError('No pending request from this user');
       announce(announcements, actor, target, 'accepted');
+      await notifyAccepted(tx, announcements, { requesterId: target.id, actorId: actor.id });
       return accepted;
     });
     return this.#dto(row, target, actor.id);
@@ -148,12 +150,20 @@ export class ContactService {
           updatedAt: now,
         });
         announce(announcements, actor, target, 'pending');
+        await notify(tx, announcements, {
+          userId: target.id,
+          actorId: actor.id,
+          at: now,
+          kind: 'friend_request',
+          payload: {},
+        });
         return row;
       }
       if (existing.status === 'PENDING' && existing.requesterId === target.id) {
         const row = await acceptPending(tx, { requesterId: target.id, addresseeId: actor.id, now: new Date() });
         if (!row) throw new Error('locked pending request vanished');
         announce(announcements, actor, target, 'accepted');
+        await notifyAccepted(tx, announcements, { requesterId: target.id, actorId: actor.id });
         return row;
       }
       throw new ContactExistsError();
@@ -174,6 +184,21 @@ export class ContactService {
     const online = await this.#presence.onlineUsers([other.id]);
     return toContact(row, other, online.has(other.id), viewerId);
   }
+}
+
+/** The inbox of whoever sent the request that `actorId` just accepted ("invites accepted", issue 15). */
+function notifyAccepted(
+  tx: Database,
+  announcements: Announcements,
+  { requesterId, actorId }: { requesterId: string; actorId: string },
+): Promise<boolean> {
+  return notify(tx, announcements, {
+    userId: requesterId,
+    actorId,
+    at: new Date(),
+    kind: 'friend_accepted',
+    payload: {},
+  });
 }
 
 /** To the other user (toast + reload) and to the actor's own channel (their other tabs reload). */

@@ -37,15 +37,21 @@ export function toChannelInfo(row: ChannelRow): ChannelInfo {
   };
 }
 
-/** The channel as `viewerId` sees it; `unread` maps chat ids to the viewer's unread counts. */
+/** The channel as `viewerId` sees it; `unread` and `mentions` map chat ids to the viewer's counts. */
 export function toChannel(
   row: ChannelRow,
-  view: { viewerId: string; ownerId: string; unread: ReadonlyMap<string, number> },
+  view: {
+    viewerId: string;
+    ownerId: string;
+    unread: ReadonlyMap<string, number>;
+    mentions: ReadonlyMap<string, number>;
+  },
 ): Channel {
   return {
     ...toChannelInfo(row),
     canWrite: channelCanWrite(row.type, view.viewerId === view.ownerId),
     unreadCount: row.chatId ? (view.unread.get(row.chatId) ?? 0) : 0,
+    mentionCount: row.chatId ? (view.mentions.get(row.chatId) ?? 0) : 0,
   };
 }
 
@@ -77,6 +83,7 @@ export function toGroupSummary(parts: {
     memberCount: parts.memberCount,
     myRoleId: parts.member.roleId,
     unread: parts.channels.some((channel) => channel.unreadCount > 0),
+    mentionCount: parts.channels.reduce((sum, channel) => sum + channel.mentionCount, 0),
   };
 }
 

@@ -38,7 +38,7 @@ export interface GroupServiceDeps {
   /** The member's name for «joined» messages and events. */
   accounts: Pick<AccountService, 'findUser'>;
   /** Unread counts of channel chats. */
-  chats: Pick<ChatService, 'unreadCounts'>;
+  chats: Pick<ChatService, 'unreadCounts' | 'mentionCounts'>;
   /** Groups created per user (rate-limit/creation-limits.ts). */
   creations: UserRateLimiter;
 }
@@ -218,15 +218,20 @@ export class GroupService {
     return { id: group.id, name: group.name, avatarUrl: group.avatarUrl, memberCount: counts.get(group.id) ?? 0 };
   }
 
-  /** The caller's view of channels (canWrite, unread), batched over any number of groups. */
+  /** The caller's view of channels (canWrite, unread, mentions), batched over any number of groups. */
   async channelViews(
     userId: string,
     rows: readonly ChannelRow[],
     ownerOf: ReadonlyMap<string, string>,
   ): Promise<Channel[]> {
     const chatIds = rows.flatMap((row) => (row.chatId ? [row.chatId] : []));
-    const unread = await this.#deps.chats.unreadCounts(userId, chatIds);
-    return rows.map((row) => toChannel(row, { viewerId: userId, ownerId: ownerOf.get(row.groupId) ?? '', unread }));
+    const [unread, mentions] = await Promise.all([
+      this.#deps.chats.unreadCounts(userId, chatIds),
+      this.#deps.chats.mentionCounts(userId, chatIds),
+    ]);
+    return rows.map((row) =>
+      toChannel(row, { viewerId: userId, ownerId: ownerOf.get(row.groupId) ?? '', unread, mentions }),
+    );
   }
 
   async #summaries(userId: string, memberships: readonly GroupMembership[]): Promise<GroupSummary[]> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { type InviteRow, invites } from '../../db/schema/groups.js';
+import { groups, type InviteRow, invites } from '../../db/schema/groups.js';
 
 /** Throws a unique violation on a code collision (the caller retries with a new code). */
 export async function insertInvite(db: Database, row: typeof invites.$inferInsert): Promise<InviteRow> {
@@ -55,4 +55,10 @@ export async function countUse(db: Database, id: string): Promise<void> {
     .update(invites)
     .set({ uses: sql`${invites.uses} + 1` })
     .where(eq(invites.id, id));
+}
+
+/** The group's name, for the creator's «joined through your link» notification. */
+export async function findGroupName(db: Database, groupId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
+  return row?.name;
 }

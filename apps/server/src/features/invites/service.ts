@@ -10,7 +10,15 @@ import { GroupNotFoundError } from '../groups/errors.js';
 import type { GroupService } from '../groups/service.js';
 import { newInviteCode } from './code.js';
 import { InviteNotFoundError } from './errors.js';
-import { countUse, findReusableInvite, findValidInvite, insertInvite, revokeInvite } from './repository.js';
+import { notify } from '../notifications/service.js';
+import {
+  countUse,
+  findGroupName,
+  findReusableInvite,
+  findValidInvite,
+  insertInvite,
+  revokeInvite,
+} from './repository.js';
 const HOUR_MS = 3_600_000;
 /** A default request reuses the caller's invite while it has at least this long to live (no row per modal open). */
 const REUSE_MIN_REMAINING_MS = 24 * HOUR_MS;
@@ -90,7 +98,20 @@ export class InviteService {
       if (!invite) throw new InviteNotFoundError();
       const groupId = invite.groupId;
       const joined = await asInviteNotFound(this.#groups.addMember(tx, announcements, { groupId, userId, at }));
-      if (joined) await countUse(tx, invite.id);
+      if (joined) {
+        await countUse(tx, invite.id);
+        // The inbox of the link's creator: someone came in through it (nothing when they used their own link).
+        const groupName = await findGroupName(tx, groupId);
+        if (groupName !== undefined) {
+          await notify(tx, announcements, {
+            userId: invite.createdBy,
+            actorId: userId,
+            at,
+            kind: 'group_joined',
+            payload: { groupId, groupName },
+          });
+        }
+      }
       return { joined, groupId };
     });
   }

@@ -14,6 +14,7 @@ export function toMessage(row: MessageRow): Message {
     editedAt: row.editedAt?.toISOString() ?? null,
     isEdited: row.editedAt !== null,
     clientId: row.clientId,
+    linkPreview: row.linkPreview,
   };
 }
 

@@ -1,3 +1,5 @@
+import { firstPreviewLink } from '@beseda/protocol/link-finder';
+import type { LinkPreview } from '@beseda/protocol/link-previews';
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
@@ -92,21 +94,46 @@ export async function listPage(
 
 export async function updateContent(
   db: Database,
-  input: { id: string; content: string; entities: MessageEntity[]; editedAt: Date },
+  input: { id: string; content: string; entities: MessageEntity[]; editedAt: Date; linkPreview: LinkPreview | null },
 ): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(messages)
-    .set({ content: input.content, entities: input.entities, editedAt: input.editedAt })
+    .set({
+      content: input.content,
+      entities: input.entities,
+      editedAt: input.editedAt,
+      linkPreview: input.linkPreview,
+    })
     .where(and(eq(messages.id, input.id), isNull(messages.deletedAt)))
     .returning();
   return row;
+}
+
+/**
+ * Stores a link preview on a live message whose first https link is still `url` (an edit may have changed or removed
+ * it while the page was being fetched; an edit that kept it keeps the preview). Returns the message's `editedAt` as
+ * stored (the version the preview now belongs to), or undefined when it was not stored.
+ */
+export async function setLinkPreview(
+  db: Database,
+  input: { id: string; url: string; linkPreview: LinkPreview },
+): Promise<{ editedAt: Date | null } | undefined> {
+  // Locked, so an edit cannot slip between the check of its text and the update.
+  const [row] = await db
+    .select({ content: messages.content, entities: messages.entities, editedAt: messages.editedAt })
+    .from(messages)
+    .where(and(eq(messages.id, input.id), isNull(messages.deletedAt)))
+    .for('update');
+  if (!row || firstPreviewLink(row.content, row.entities) !== input.url) return undefined;
+  await db.update(messages).set({ linkPreview: input.linkPreview }).where(eq(messages.id, input.id));
+  return { editedAt: row.editedAt };
 }
 
 /** Soft delete: the text and entities are wiped; the row stays so ids and read markers keep resolving. */
 export async function softDelete(db: Database, id: string, now: Date): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(messages)
-    .set({ content: '', entities: [], deletedAt: now })
+    .set({ content: '', entities: [], deletedAt: now, linkPreview: null })
     .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
     .returning();
   return row;

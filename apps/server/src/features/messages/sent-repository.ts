@@ -3,6 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { preparedFor } from '../../db/prepared.js';
 import { chatMembers } from '../../db/schema/chats.js';
+import { messageMentions } from '../../db/schema/message-mentions.js';
 import { type MessageRow, messages } from '../../db/schema/messages.js';
 import { realtimeOutbox } from '../../db/schema/realtime-outbox.js';
 import type { OutboxEntry } from '../../delivery/outbox-repository.js';
@@ -17,6 +18,8 @@ export interface SentMessage {
   entities: MessageEntity[];
   clientId: string | null;
   createdAt: Date;
+  /** Members its mentions name (resolved by the caller), stored in `message_mentions` by the same statement. */
+  mentionedUserIds: readonly string[];
 }
 
 /** A sent message with the delivery-log entries that announce it, logged only if the message is stored. */
@@ -26,14 +29,15 @@ export interface SentWithAnnouncement {
 }
 
 /** The row a sent message becomes, as the insert below writes it. */
-export function sentRow(message: SentMessage): MessageRow {
-  return { ...message, kind: 'TEXT', system: null, editedAt: null, deletedAt: null };
+export function sentRow(sent: SentMessage): MessageRow {
+  const { mentionedUserIds: _mentioned, ...message } = sent;
+  return { ...message, kind: 'TEXT', system: null, editedAt: null, deletedAt: null, linkPreview: null };
 }
 
 /**
  * Stores sent messages (any number, one statement: atomic without a transaction), logs the delivery-log entries of
  * the ones stored, and moves each sender's read marker forward to their newest message of the batch, per chat.
- * Returns the rows stored. A message whose client id its sender already used in that chat (earlier, or earlier in the
+ * Stores each stored message's mentions too. Returns the rows stored. A message whose client id its sender already used in that chat (earlier, or earlier in the
  * same batch) is not stored and not returned, and its entries are not logged: the unique index decides, also between
  * concurrent retries, which wait for the first to commit.
  *
@@ -47,12 +51,18 @@ export async function insertSentBatch(
 ): Promise<MessageRow[]> {
   const batch = sends.map((send) => send.message);
   const entries = sends.flatMap((send) => send.entries.map((entry) => ({ entry, messageId: send.message.id })));
+  const mentions = batch.flatMap((m) =>
+    m.mentionedUserIds.map((userId) => ({ messageId: m.id, chatId: m.chatId, userId })),
+  );
   return sentBatchInsert(db).execute({
     entryIds: entries.map((e) => e.entry.id),
     entryMessageIds: entries.map((e) => e.messageId),
     entryChannels: entries.map((e) => e.entry.channel),
     entryData: entries.map((e) => e.entry.data),
     leaseMs,
+    mentionMessageIds: mentions.map((m) => m.messageId),
+    mentionChatIds: mentions.map((m) => m.chatId),
+    mentionUserIds: mentions.map((m) => m.userId),
     ids: batch.map((m) => m.id),
     chatIds: batch.map((m) => m.chatId),
     senderIds: batch.map((m) => m.senderId),
@@ -67,7 +77,7 @@ const sentBatchInsert = preparedFor((db) => {
   const p = sql.placeholder;
   // Every column of `messages`, in the table's order: an INSERT … SELECT through Drizzle names them all.
   const rows = sql`select t.id, t.chat_id, t.sender_id, 'TEXT', t.content, t.entities, null::jsonb, t.client_id,
-      t.created_at, null::timestamptz, null::timestamptz
+      t.created_at, null::timestamptz, null::timestamptz, null::jsonb
     from unnest(${p('ids')}::uuid[], ${p('chatIds')}::uuid[], ${p('senderIds')}::uuid[], ${p('contents')}::text[],
       ${p('entities')}::jsonb[], ${p('clientIds')}::text[], ${p('createdAts')}::timestamptz[])
       as t(id, chat_id, sender_id, content, entities, client_id, created_at)
@@ -113,5 +123,21 @@ const sentBatchInsert = preparedFor((db) => {
       )
       .returning({ id: realtimeOutbox.id }),
   );
-  return db.with(inserted, newest, marked, logged).select().from(inserted).prepare('messages_insert_sent_batch');
+  // A retried send (client id used before) stores no message, so none of its mentions either.
+  const mentioned = db.$with('mentioned').as(
+    db
+      .insert(messageMentions)
+      .select(
+        sql`select x.message_id, x.chat_id, x.user_id
+          from unnest(${p('mentionMessageIds')}::uuid[], ${p('mentionChatIds')}::uuid[], ${p('mentionUserIds')}::uuid[])
+            as x(message_id, chat_id, user_id)
+          where x.message_id in (select id from ${inserted})`,
+      )
+      .returning({ messageId: messageMentions.messageId }),
+  );
+  return db
+    .with(inserted, newest, marked, logged, mentioned)
+    .select()
+    .from(inserted)
+    .prepare('messages_insert_sent_batch');
 });

@@ -1,6 +1,8 @@
 import type { EditMessageBody, Message, SendMessageBody } from '@beseda/protocol/chats';
+import { firstPreviewLink } from '@beseda/protocol/link-finder';
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { validateEntities } from '@beseda/protocol/markup-validate';
+import { mentionedNicknames } from '@beseda/protocol/mentions';
 import { groupChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import type { Delivery, ServerEventOf } from '@beseda/protocol/server-events';
 import type { Logger } from 'pino';
@@ -10,12 +12,16 @@ import type { MessageRow } from '../../db/schema/messages.js';
 import { MemoryRateLimiter } from '../../rate-limit/memory-rate-limiter.js';
 import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import type { Announcer } from '../../delivery/announcer.js';
+import { AppError } from '../../errors.js';
 import type { AccountService } from '../accounts/service.js';
 import { ChatNotFoundError, ChatReadOnlyError, InvalidEntitiesError, NotAuthorError } from '../chats/errors.js';
 import type { ChatAccess, ChatService } from '../chats/service.js';
+import type { LinkPreviewService } from '../link-previews/service.js';
+import { type MentionInput, notifyMentions } from '../notifications/service.js';
 import { toMessage } from './dto.js';
 import { type SentMessage, sentRow } from './sent-repository.js';
 import { SentMessageWriter } from './sent-writer.js';
+import { replaceMentions, resolveMentionedUsers } from './mentions-repository.js';
 import {
   advanceReadMarker,
   existsInChat,
@@ -23,12 +29,23 @@ import {
   findLive,
   findLiveInChat,
   listPage,
+  setLinkPreview,
   softDelete,
   updateContent,
 } from './repository.js';
 
 /** The window of the per-user typing and write limits (MESSAGE_RATE_LIMIT_MAX counts per this window). */
 export const MESSAGE_LIMIT_WINDOW_MS = 10_000;
+
+/**
+ * What a send or an edit did. `mentionedUserIds`: the members its mentions name (the sender never), for the
+ * notifications inbox (`notifyMentions`) to tell: every mentioned member on a send, only the newly mentioned ones on an
+ * edit.
+ */
+export interface MessageWriteResult {
+  message: Message;
+  mentionedUserIds: string[];
+}
 
 /** A message event every member of a chat may receive (on their own channel, or once on the group's). */
 type ChatWideEvent = ServerEventOf<'group'> & ServerEventOf<'userMessages'>;
@@ -42,6 +59,14 @@ export interface MessageServiceDeps {
   accounts: Pick<AccountService, 'displayName'>;
   /** Sends and edits per user, across every process when the store is shared. */
   writes: UserRateLimiter;
+  /** The same previews as `GET utils/og`: one cache, and a message's fetch counts against its sender's limit. */
+  linkPreviews: Pick<LinkPreviewService, 'preview'>;
+}
+
+/** The version of a message a link preview is fetched for. */
+interface PreviewTarget {
+  access: ChatAccess;
+  message: Message;
 }
 
 /**
@@ -66,9 +91,15 @@ export class MessageService {
    */
   readonly #writes: UserRateLimiter;
   readonly #sent: SentMessageWriter;
+  readonly #logger: Logger;
+  readonly #linkPreviews: Pick<LinkPreviewService, 'preview'>;
+  /** Previews being fetched after their send or edit answered, so a test or a shutdown can wait for them. */
+  readonly #previewing = new Set<Promise<void>>();
 
   constructor(deps: MessageServiceDeps) {
     this.#db = deps.db;
+    this.#logger = deps.logger;
+    this.#linkPreviews = deps.linkPreviews;
     this.#chats = deps.chats;
     this.#accounts = deps.accounts;
     this.#announcer = deps.announcer;
@@ -106,7 +137,7 @@ export class MessageService {
    * message the first attempt stored and announces nothing new (the first attempt's announcement is in the delivery
    * log, published even if its process died). Sending also marks the chat read up to it.
    */
-  async send(userId: string, chatId: string, body: SendMessageBody): Promise<Message> {
+  async send(userId: string, chatId: string, body: SendMessageBody): Promise<MessageWriteResult> {
     await this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
     const clientId = body.clientId ?? null;
@@ -122,8 +153,10 @@ export class MessageService {
       // their own message; only a new write needs the permission).
       const earlier = clientId ? await findByClientId(this.#db, { chatId, senderId: userId, clientId }) : undefined;
       if (!earlier) throw error;
-      return toMessage(earlier);
+      return { message: toMessage(earlier), mentionedUserIds: [] };
     }
+    // A third read, only for a message with mentions: who they name among the chat's members.
+    const mentionedUserIds = await this.#resolveMentions(this.#db, access, userId, body.content, entities);
     const sent: SentMessage = {
       id: uuidv7(),
       chatId,
@@ -132,6 +165,7 @@ export class MessageService {
       entities,
       clientId,
       createdAt: new Date(),
+      mentionedUserIds,
     };
     const message = toMessage(sentRow(sent));
     const entries = this.#announcer.entries(
@@ -142,25 +176,102 @@ export class MessageService {
       // The clientId was used before: answer with the first message; its announcement was logged with it.
       const earlier = clientId ? await findByClientId(this.#db, { chatId, senderId: userId, clientId }) : undefined;
       if (!earlier) throw new Error('insert into messages stored nothing and no earlier message has its client id');
-      return toMessage(earlier);
+      return { message: toMessage(earlier), mentionedUserIds: [] };
     }
     await this.#announcer.published(entries, stored.leaseMs);
-    return message;
+    if (body.noLinkPreview !== true) this.#previewLater({ access, message });
+    if (mentionedUserIds.length > 0) await this.#notifyMentionsAfterSend(access, message, mentionedUserIds);
+    return { message, mentionedUserIds };
   }
 
   /** Author only, while they may still write in the chat; blank content is refused by the body schema. */
-  async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<Message> {
+  async edit(userId: string, chatId: string, messageId: string, body: EditMessageBody): Promise<MessageWriteResult> {
     await this.#writes.take(userId);
     const entities = checkedEntities(body.content, body.entities ?? []);
-    return this.#announcer.transaction(async (tx, announcements) => {
+    const edited = await this.#announcer.transaction(async (tx, announcements) => {
       const access = await this.#chats.access(userId, chatId, tx);
       const target = await this.#authored(tx, userId, chatId, messageId);
       if (!access.canWrite) throw new ChatReadOnlyError();
-      const updated = await updateContent(tx, { id: target.id, content: body.content, entities, editedAt: new Date() });
+      // The same link keeps its preview (or its absence, if it was sent without one); another link is previewed
+      // afresh once the edit has answered; no link, no preview.
+      const link = firstPreviewLink(body.content, entities);
+      const sameLink = link !== null && link === firstPreviewLink(target.content, target.entities);
+      const updated = await updateContent(tx, {
+        id: target.id,
+        content: body.content,
+        entities,
+        editedAt: new Date(),
+        linkPreview: sameLink ? target.linkPreview : null,
+      });
       if (!updated) throw new ChatNotFoundError();
       const message = toMessage(updated);
+      const mentioned = await this.#resolveMentions(tx, access, userId, body.content, entities);
+      const mentionedUserIds = await replaceMentions(tx, { messageId: target.id, chatId, userIds: mentioned });
       announcements.add(...deliveriesTo(access, { type: 'edited_message', payload: { chatId, message } }));
-      return message;
+      // Only the newly mentioned hear of it, with the edit: the inbox entry exists exactly when the mention does.
+      await notifyMentions(tx, announcements, mentionInput(access, message, mentionedUserIds));
+      return { message, mentionedUserIds, access, repreview: link !== null && !sameLink };
+    });
+    if (edited.repreview) this.#previewLater({ access: edited.access, message: edited.message });
+    return { message: edited.message, mentionedUserIds: edited.mentionedUserIds };
+  }
+
+  /**
+   * The inbox's `mention` notifications for a sent message. The send's batch writer stores messages of many senders
+   * in one statement with no transaction to join, so they follow in a transaction of their own once the message is
+   * stored; a failure here is logged and never fails a send that has been stored (the mention itself, its highlight
+   * and count, are in message_mentions with the message).
+   */
+  async #notifyMentionsAfterSend(access: ChatAccess, message: Message, mentionedUserIds: string[]): Promise<void> {
+    try {
+      await this.#announcer.transaction((tx, announcements) =>
+        notifyMentions(tx, announcements, mentionInput(access, message, mentionedUserIds)),
+      );
+    } catch (error) {
+      this.#logger.warn({ err: error, messageId: message.id }, 'mention notifications failed');
+    }
+  }
+
+  /** Resolves once every preview fetch started so far has finished (tests; a shutdown that wants them stored). */
+  async previewsSettled(): Promise<void> {
+    while (this.#previewing.size > 0) await Promise.all([...this.#previewing]);
+  }
+
+  /**
+   * Fetches the preview of the message's first https link after its send or edit has answered, so the sender never
+   * waits for a foreign site; stores it on that version of the message and tells every reader (`message_preview`).
+   * A page without a preview, a refused URL or the sender's fetch limit leave the message as it is; nothing here
+   * reaches the sender.
+   */
+  #previewLater(target: PreviewTarget): void {
+    const url = firstPreviewLink(target.message.content, target.message.entities);
+    const senderId = target.message.senderId;
+    if (url === null || senderId === null) return;
+    const work = this.#attachPreview(senderId, url, target).catch((error: unknown) => {
+      // A 404 (no preview), 400 (a URL never fetched) or 429 (the sender's limit) is the page's answer, not a fault.
+      if (error instanceof AppError) {
+        this.#logger.info({ messageId: target.message.id, code: error.code }, 'message link preview skipped');
+      } else {
+        this.#logger.warn({ err: error, messageId: target.message.id }, 'message link preview failed');
+      }
+    });
+    this.#previewing.add(work);
+    void work.finally(() => this.#previewing.delete(work));
+  }
+
+  async #attachPreview(senderId: string, url: string, { access, message }: PreviewTarget): Promise<void> {
+    const linkPreview = await this.#linkPreviews.preview(senderId, url);
+    await this.#announcer.transaction(async (tx, announcements) => {
+      // Only while the message still links there: an edit to another link or none, or a delete, meanwhile wins.
+      const stored = await setLinkPreview(tx, { id: message.id, url, linkPreview });
+      if (!stored) return;
+      const editedAt = stored.editedAt?.toISOString() ?? null;
+      announcements.add(
+        ...deliveriesTo(access, {
+          type: 'message_preview',
+          payload: { chatId: message.chatId, messageId: message.id, editedAt, linkPreview },
+        }),
+      );
     });
   }
 
@@ -203,17 +314,33 @@ export class MessageService {
     });
   }
 
+  #resolveMentions(
+    db: Database,
+    access: ChatAccess,
+    senderId: string,
+    content: string,
+    entities: readonly MessageEntity[],
+  ): Promise<string[]> {
+    const nicknames = mentionedNicknames(content, entities);
+    if (nicknames.length === 0) return Promise.resolve([]);
+    const audience = access.groupId !== null ? { groupId: access.groupId } : { memberIds: access.memberIds };
+    return resolveMentionedUsers(db, { audience, senderId, nicknames });
+  }
+
   async #writable(userId: string, chatId: string, db: Database): Promise<ChatAccess> {
     const access = await this.#chats.access(userId, chatId, db);
     if (!access.canWrite) throw new ChatReadOnlyError();
     return access;
   }
 
-  /** The live message of this chat; someone else's is a 403, a missing or deleted one a 404. */
+  /**
+   * The live message of this chat; someone else's is a 403, a missing or deleted one a 404. Only text is anyone's to
+   * change: a call record (RTCP) names its caller as the sender, but it is the server's account of the call.
+   */
   async #authored(db: Database, userId: string, chatId: string, messageId: string): Promise<MessageRow> {
     const row = await findLiveInChat(db, messageId, chatId);
     if (!row) throw new ChatNotFoundError();
-    if (row.senderId !== userId) throw new NotAuthorError();
+    if (row.senderId !== userId || row.kind !== 'TEXT') throw new NotAuthorError();
     return row;
   }
 }
@@ -229,4 +356,17 @@ function deliveriesTo(access: ChatAccess, event: ChatWideEvent, exceptUserId?: s
   if (access.groupId !== null) return [{ channel: groupChannel(access.groupId), event }];
   const recipients = access.memberIds.filter((id) => id !== exceptUserId);
   return recipients.map((id) => ({ channel: userMessageChannel(id), event }));
+}
+
+/** What the inbox needs to tell the mentioned: where the message is (a group channel, or a direct chat) and its text. */
+function mentionInput(access: ChatAccess, message: Message, mentionedUserIds: string[]): MentionInput {
+  const channel = access.membership.channel;
+  return {
+    messageId: message.id,
+    chatId: message.chatId,
+    senderId: message.senderId ?? '',
+    mentionedUserIds,
+    ...(channel === null ? {} : { groupId: channel.groupId, channelId: channel.channelId }),
+    excerpt: message.content,
+  };
 }

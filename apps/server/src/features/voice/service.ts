@@ -41,6 +41,8 @@ export interface VoiceServiceDeps {
   events: { announce(deliveries: readonly Delivery[]): Promise<void> };
   /** Voice joins per user (rate-limit/creation-limits.ts). */
   joins: UserRateLimiter;
+  /** One call at a time: joining a voice channel hangs up the user's direct call. */
+  directCalls: { endCallsOf(userId: string): Promise<void> };
   logger: Logger;
   /** ms since the epoch; tests move it. */
   now?: () => number;
@@ -82,13 +84,15 @@ export class VoiceService {
 
   /**
    * Members of the channel's group only (404 otherwise, as for an unknown id); 400 NOT_VOICE_CHANNEL for a text or
-   * system channel. Leaves any other channel first, then hands out a token for the room named by the channel id.
+   * system channel. Hangs up the user's direct call and leaves any other channel first, then hands out a token for
+   * the room named by the channel id.
    */
   async join(userId: string, channelId: string, address: RequestAddress): Promise<MediaTokenResponse> {
     const media = this.#requireMedia();
     const { channel, group } = await this.#deps.channels.requireMember(userId, channelId);
     if (channel.type !== 'RTCP') throw new NotVoiceChannelError();
     await this.#deps.joins.take(userId);
+    await this.#deps.directCalls.endCallsOf(userId);
     const now = this.#now();
     const joining = { userId, channelId, groupId: group.id, joinedAt: now, heartbeatAt: now, flags: NO_FLAGS };
     const { current, previous } = await this.#deps.store.join(joining);

@@ -13,7 +13,8 @@ export function editMessageRoute(app: FastifyInstance, ctx: AppContext): void {
     preHandler: authenticate(ctx),
     handler: async (request) => {
       const { chatId, messageId } = request.query;
-      return { message: await ctx.messages.edit(requireAuth(request).userId, chatId, messageId, request.body) };
+      const { message } = await ctx.messages.edit(requireAuth(request).userId, chatId, messageId, request.body);
+      return { message };
     },
   });
 }

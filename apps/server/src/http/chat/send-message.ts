@@ -11,8 +11,9 @@ import { route } from '../route.js';
 export function sendMessageRoute(app: FastifyInstance, ctx: AppContext): void {
   route(app, sendMessage, {
     preHandler: authenticate(ctx),
-    handler: async (request) => ({
-      message: await ctx.messages.send(requireAuth(request).userId, request.query.chatId, request.body),
-    }),
+    handler: async (request) => {
+      const { message } = await ctx.messages.send(requireAuth(request).userId, request.query.chatId, request.body);
+      return { message };
+    },
   });
 }

@@ -6,11 +6,18 @@ import { route } from '../route.js';
 
 /**
  * POST /api/livekit/heartbeat [{micEnabled?, cameraEnabled?, screenShareEnabled?}] → {ok}: every 15 s in a call and
- * on each toggle; `ok: false` when the caller is in no voice channel (the client then hangs up).
+ * on each toggle; `ok: false` when the caller is in no voice channel and no direct call (the client then hangs up).
  */
 export function heartbeatRoute(app: FastifyInstance, ctx: AppContext): void {
   route(app, heartbeat, {
     preHandler: authenticate(ctx),
-    handler: async (request) => ({ ok: await ctx.voice.heartbeat(requireAuth(request).userId, request.body ?? {}) }),
+    handler: async (request) => {
+      const { userId } = requireAuth(request);
+      const [inVoice, inCall] = await Promise.all([
+        ctx.voice.heartbeat(userId, request.body ?? {}),
+        ctx.directCalls.heartbeat(userId),
+      ]);
+      return { ok: inVoice || inCall };
+    },
   });
 }

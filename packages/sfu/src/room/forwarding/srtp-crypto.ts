@@ -1,4 +1,4 @@
-import { createCipheriv, createHash, type Cipher, type Hash } from 'node:crypto';
+import { createCipheriv, hash, type Cipher } from 'node:crypto';
 
 /** SRTP_AES128_CM_HMAC_SHA1_80 (RFC 3711 / RFC 5764 profile 0x0001): the profile our SRTP code serves. */
 export const AES_CM_128_HMAC_SHA1_80 = 0x0001;
@@ -8,6 +8,8 @@ const BLOCK = 16;
 /** Payloads up to this size share one counter-block buffer; larger ones get their own. */
 const MAX_PAYLOAD = 2048;
 const HMAC_BLOCK = 64;
+const SHA1_LENGTH = 20;
+const ROC_LENGTH = 4;
 
 /** RFC 3711 §4.3.1 labels: encryption, authentication, salt; SRTCP's are SRTP's plus 3. */
 const LABELS_RTP = { encryption: 0x00, auth: 0x01, salt: 0x02 };
@@ -53,43 +55,62 @@ function deriveSessionKeys(masterKey: Buffer, masterSalt: Buffer, labels: typeof
 }
 
 /**
- * The AES-CM and HMAC-SHA1 of one SRTP context with long-lived crypto objects: one AES-128-ECB cipher turns counter
- * blocks into keystream (AES-CM is AES of IV+i, so ECB over the counter blocks is the same keystream without a new
- * CTR cipher per packet), and the HMAC's inner and outer hash states are computed once and copied per packet
- * (instead of a new HMAC object keying itself per packet).
+ * The AES-CM and HMAC-SHA1 of one SRTP context with long-lived crypto objects and buffers: one AES-128-ECB cipher
+ * turns counter blocks into keystream (AES-CM is AES of IV+i, so ECB over the counter blocks is the same keystream
+ * without a new CTR cipher per packet), and the HMAC is two one-shot SHA-1s over buffers that already hold the
+ * key's inner and outer pads (HMAC(k, m) = H(opad || H(ipad || m))): no hash object per packet, which is what a
+ * `createHmac` or even a copied hash state costs most of.
  */
 export class SrtpCrypto {
   private readonly keystreamCipher: Cipher;
   private readonly salt: Buffer;
-  private readonly innerHash: Hash;
-  private readonly outerHash: Hash;
   private readonly counterBlocks = Buffer.alloc(MAX_PAYLOAD);
-  private readonly rocBytes = Buffer.alloc(4);
+  /** ipad, then the authenticated bytes and the ROC of the packet at hand. */
+  private innerInput = Buffer.alloc(HMAC_BLOCK + MAX_PAYLOAD + ROC_LENGTH);
+  /** opad, then the inner digest. */
+  private readonly outerInput = Buffer.alloc(HMAC_BLOCK + SHA1_LENGTH);
 
   constructor(keys: SrtpSessionKeys) {
     this.keystreamCipher = createCipheriv('aes-128-ecb', keys.encryptionKey, null);
     this.keystreamCipher.setAutoPadding(false);
     this.salt = keys.salt;
-    const pad = (byte: number): Buffer => {
-      const block = Buffer.alloc(HMAC_BLOCK, byte);
-      for (let i = 0; i < keys.authKey.length; i += 1) block[i] = (block[i] ?? 0) ^ (keys.authKey[i] ?? 0);
-      return block;
-    };
-    this.innerHash = createHash('sha1').update(pad(0x36));
-    this.outerHash = createHash('sha1').update(pad(0x5c));
+    this.innerInput.fill(0x36, 0, HMAC_BLOCK);
+    this.outerInput.fill(0x5c, 0, HMAC_BLOCK);
+    for (let i = 0; i < keys.authKey.length; i += 1) {
+      const byte = keys.authKey[i] ?? 0;
+      this.innerInput[i] = (this.innerInput[i] ?? 0) ^ byte;
+      this.outerInput[i] = (this.outerInput[i] ?? 0) ^ byte;
+    }
   }
 
   /** HMAC-SHA1 of `authenticated` || ROC (RFC 3711 §4.2), its first 10 bytes. */
   authTag(authenticated: Buffer, roc: number): Buffer {
-    this.rocBytes.writeUInt32BE(roc, 0);
-    const inner = this.innerHash.copy().update(authenticated).update(this.rocBytes).digest();
-    return this.outerHash.copy().update(inner).digest().subarray(0, AUTH_TAG_LENGTH);
+    const input = this.innerInputFor(authenticated.length + ROC_LENGTH);
+    authenticated.copy(input, HMAC_BLOCK);
+    input.writeUInt32BE(roc, HMAC_BLOCK + authenticated.length);
+    return this.finish(input.subarray(0, HMAC_BLOCK + authenticated.length + ROC_LENGTH));
   }
 
   /** HMAC-SHA1 of `authenticated` alone, its first 10 bytes: SRTCP's tag (the index is inside the packet). */
   rtcpAuthTag(authenticated: Buffer): Buffer {
-    const inner = this.innerHash.copy().update(authenticated).digest();
-    return this.outerHash.copy().update(inner).digest().subarray(0, AUTH_TAG_LENGTH);
+    const input = this.innerInputFor(authenticated.length);
+    authenticated.copy(input, HMAC_BLOCK);
+    return this.finish(input.subarray(0, HMAC_BLOCK + authenticated.length));
+  }
+
+  /** The inner input buffer with room for `length` bytes after the pad (grown, pad kept, for a rare big packet). */
+  private innerInputFor(length: number): Buffer {
+    if (HMAC_BLOCK + length > this.innerInput.length) {
+      const grown = Buffer.alloc(HMAC_BLOCK + length);
+      this.innerInput.copy(grown, 0, 0, HMAC_BLOCK);
+      this.innerInput = grown;
+    }
+    return this.innerInput;
+  }
+
+  private finish(inner: Buffer): Buffer {
+    hash('sha1', inner, 'buffer').copy(this.outerInput, HMAC_BLOCK);
+    return hash('sha1', this.outerInput, 'buffer').subarray(0, AUTH_TAG_LENGTH);
   }
 
   /** XORs `packet[start, end)` with the AES-CM keystream of (SSRC, ROC, SEQ): encrypts or decrypts in place. */
