@@ -3,7 +3,7 @@ import { useUserStore } from '../features/auth/user-store';
 import { useGlobalSettings } from '../features/settings/global-settings-store';
 import { showToast } from '../features/toasts/toast-store';
 import { isApiError } from '../lib/api/api-error';
-import { setOutdatedHandler, setUnauthorizedHandler } from '../lib/api/client';
+import { setOutdatedHandler, setServerVersionHandler, setUnauthorizedHandler } from '../lib/api/client';
 import { mayHaveSession } from '../lib/api/session-hint';
 import { loadGlobalSettings } from '../lib/local-db/db';
 import { createLogger } from '../lib/logger';
@@ -59,6 +59,7 @@ export async function bootstrap(): Promise<void> {
   const initialPage = preloadInitialPage(window.location.pathname);
   setUnauthorizedHandler(() => useUserStore.getState().reset());
   setOutdatedHandler(() => useAppStore.getState().setOutdated());
+  setServerVersionHandler((version) => useAppStore.getState().noteServerProtocol(version));
   const settingsPromise = loadGlobalSettings();
   try {
     // No hint, no session: the form shows at once, without the two 401s a check would cost (session-hint.ts).

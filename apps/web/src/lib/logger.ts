@@ -113,13 +113,29 @@ export function serialiseLog(records: readonly LogRecord[]): string {
   return records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : '');
 }
 
+/** Records that are state rather than history (the current client errors), written after the buffer. */
+export type LogSnapshot = () => readonly LogRecord[];
+
+/** The downloaded file: the buffer, oldest first, then the snapshot taken now. */
+export function logFileText(snapshot: LogSnapshot = () => []): string {
+  return serialiseLog([...getLogRecords(), ...snapshot()]);
+}
+
+/** `beseda-log-2025-01-31T09-15-00-000Z.jsonl`: sortable, and nothing a file system refuses. */
+export function logFileName(now: Date): string {
+  return `beseda-log-${now.toISOString().replace(/[:.]/g, '-')}.jsonl`;
+}
+
+/** How the log leaves the app: a download in the browser, the native save dialog in the desktop app. */
+export type LogExport = (now: Date, snapshot?: LogSnapshot) => void;
+
 /** Spec §2: Ctrl+Shift+L downloads the application log as a JSON-lines file. */
-export function downloadLog(now: Date = new Date()): void {
-  const blob = new Blob([serialiseLog(getLogRecords())], { type: 'application/x-ndjson' });
+export function downloadLog(now: Date = new Date(), snapshot?: LogSnapshot): void {
+  const blob = new Blob([logFileText(snapshot)], { type: 'application/x-ndjson' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `beseda-log-${now.toISOString().replace(/[:.]/g, '-')}.jsonl`;
+  link.download = logFileName(now);
   document.body.append(link);
   link.click();
   link.remove();
@@ -131,11 +147,15 @@ export function isLogHotkey(event: Pick<KeyboardEvent, 'ctrlKey' | 'shiftKey' | 
   return event.ctrlKey && event.shiftKey && !event.altKey && event.code === 'KeyL';
 }
 
-export function installLogHotkey(target: Window = window): () => void {
+export function installLogHotkey(
+  target: Window = window,
+  snapshot?: LogSnapshot,
+  exportLog: LogExport = downloadLog,
+): () => void {
   const onKeyDown = (event: KeyboardEvent) => {
     if (!isLogHotkey(event)) return;
     event.preventDefault();
-    downloadLog();
+    exportLog(new Date(), snapshot);
   };
   target.addEventListener('keydown', onKeyDown);
   return () => target.removeEventListener('keydown', onKeyDown);

@@ -37,6 +37,12 @@ const PATHS = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  bell: (
+    <>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </>
+  ),
   menu: <path d="M4 6.5h16M4 12h16M4 17.5h16" />,
   pencil: <path d="M14.5 5.5 18.5 9.5M4 20l1-4.5L15.8 4.7a1.4 1.4 0 0 1 2 0l1.5 1.5a1.4 1.4 0 0 1 0 2L8.5 19z" />,
   user: (
@@ -69,6 +75,9 @@ const PATHS = {
     </>
   ),
   arrows: <path d="M7 7h11l-3-3M17 17H6l3 3" />,
+  /** A call's direction in the history: ↙ came in, ↗ went out. */
+  arrowIncoming: <path d="M17.5 6.5 6.5 17.5M6.5 9v8.5H15" />,
+  arrowOutgoing: <path d="M6.5 17.5 17.5 6.5M9 6.5h8.5V15" />,
   windowMinimize: <path d="M5 12h14" />,
   windowRestore: (
     <>
@@ -119,6 +128,14 @@ const PATHS = {
     <>
       <rect x="9" y="3" width="6" height="11" rx="3" />
       <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
+    </>
+  ),
+  /** A bell struck through: a muted chat or group (Discord's «Заглушить»). */
+  bellOff: (
+    <>
+      <path d="M6 16.5V11a6 6 0 0 1 9.6-4.8M18 10.5v6l1.5 2h-15z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+      <path d="M4 4l16 16" />
     </>
   ),
   info: (

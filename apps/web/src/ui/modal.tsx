@@ -7,6 +7,8 @@ export type ModalSize = 'S' | 'M' | 'L';
 
 export interface ModalProps {
   title?: string;
+  /** The accessible name of a modal without a title (a call card names the caller in its own layout). */
+  label?: string;
   /** A line under the title (Discord's centred modals). */
   subtitle?: string;
   size?: ModalSize;
@@ -34,6 +36,7 @@ export interface ModalProps {
  */
 export function Modal({
   title,
+  label,
   subtitle,
   size = 'M',
   centred = false,
@@ -74,6 +77,7 @@ export function Modal({
       className={`${styles.dialog} ${styles[size]}`}
       style={backgroundImage ? { backgroundImage: `url(${JSON.stringify(backgroundImage)})` } : undefined}
       aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : label}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -3,7 +3,8 @@ import styles from './tooltip.module.css';
 
 export interface TooltipProps {
   label: string;
-  side?: 'right' | 'top' | 'bottom';
+  /** `bottomEnd`: below, right-aligned with the trigger (a button at the window's right edge). */
+  side?: 'right' | 'top' | 'bottom' | 'bottomEnd';
   children: ReactNode;
   className?: string;
 }

@@ -1,16 +1,8 @@
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_SAVE_DEBOUNCE_MS } from '@beseda/protocol/constants';
 import { useGlobalSettings } from '../../features/settings/global-settings-store';
+import { useDragResize } from '../../ui/use-drag-resize';
 import styles from './layout.module.css';
 import {
   clampSidebarWidth,
@@ -30,7 +22,6 @@ export function ResizableSidebar({ children, label }: { children: ReactNode; lab
   const update = useGlobalSettings((state) => state.update);
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const width = clampSidebarWidth(dragWidth ?? storedWidth);
-  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
   const [resizing, setResizing] = useState(false);
 
   const save = useMemo(
@@ -46,25 +37,7 @@ export function ResizableSidebar({ children, label }: { children: ReactNode; lab
     save.call(clamped);
   }
 
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.button !== 0) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { startX: event.clientX, startWidth: width };
-    setResizing(true);
-  }
-
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    if (!drag.current) return;
-    resizeTo(drag.current.startWidth + event.clientX - drag.current.startX);
-  }
-
-  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
-    if (!drag.current) return;
-    drag.current = null;
-    setResizing(false);
-    event.currentTarget.releasePointerCapture(event.pointerId);
-  }
+  const dragHandlers = useDragResize({ axis: 'x', size: width, resizeTo, onDragging: setResizing });
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const steps: Record<string, number> = {
@@ -97,10 +70,7 @@ export function ResizableSidebar({ children, label }: { children: ReactNode; lab
         aria-valuemin={SIDEBAR_MIN_WIDTH}
         aria-valuemax={SIDEBAR_MAX_WIDTH}
         tabIndex={0}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...dragHandlers}
         onKeyDown={onKeyDown}
         data-testid="sidebar-resize"
       />

@@ -3,8 +3,10 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CallPanel } from '../../features/calls/call-panel';
 import { CallRuntime } from '../../features/calls/call-runtime';
+import { DirectCallRuntime } from '../../features/direct-calls/direct-call-runtime';
 import { GroupSidebar } from '../../features/groups/group-sidebar';
 import { HomeSidebar } from '../../features/home/home-sidebar';
+import { NotificationsRuntime } from '../../features/notifications/notifications-runtime';
 import { SettingsSidebar } from '../../features/settings/settings-sidebar';
 import { Spinner } from '../../ui/spinner';
 import { AppRealtime } from '../realtime/app-realtime';
@@ -34,6 +36,8 @@ export function AppLayout() {
         <div className={styles.app} data-drawer-open={drawerOpen || undefined} data-testid="app-layout">
           <UnreadTitle />
           <CallRuntime />
+          <DirectCallRuntime />
+          <NotificationsRuntime />
           <Toolbar />
           <Outlet />
           {/* Only rendered as a layer below the drawer breakpoint; a click beside the drawer closes it. */}

@@ -3,22 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { GroupModalHost } from '../../features/groups/group-modal-host';
 import { showGroupModal } from '../../features/groups/group-modals';
 import { ToolbarGroups } from '../../features/groups/toolbar-groups';
+import { useMissedCallCount } from '../../features/call-history/call-history-queries';
 import { pillText } from '../../features/chats/unread-total';
 import { useHomeUnread } from '../../features/chats/use-home-unread';
+import { InboxButton } from '../../features/notifications/inbox-button';
 import { Icon } from '../../ui/icon';
 import { LogoGlyph } from '../../ui/logo';
 import { Tooltip } from '../../ui/tooltip';
 import { ROUTES } from '../routes';
 import styles from './layout.module.css';
 
-/** Spec §2 toolbar: home, group avatars, add group, settings. */
+/** Spec §2 toolbar: home, group avatars, add group, the notifications bell (issue 15), settings. */
 export function Toolbar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const homeActive = pathname.startsWith(ROUTES.friends);
   const settingsActive = pathname.startsWith(ROUTES.settings);
   const unread = useHomeUnread();
-  const homeLabel = unread > 0 ? `${t('nav.home')}, ${t('chat.unread', { count: unread })}` : t('nav.home');
+  // Missed calls not seen yet join the unread messages on the one pill: both wait in the home section.
+  const missed = useMissedCallCount();
+  const total = unread + missed;
+  const homeLabel = [
+    t('nav.home'),
+    ...(unread > 0 ? [t('chat.unread', { count: unread })] : []),
+    ...(missed > 0 ? [t('calls.missedCount', { count: missed })] : []),
+  ].join(', ');
 
   return (
     <nav className={styles.rail} aria-label={t('nav.groups')}>
@@ -34,10 +43,16 @@ export function Toolbar() {
             <LogoGlyph size={28} />
           </NavLink>
         </Tooltip>
-        {/* Discord's red pill: personal messages are noticed from inside a group too (issue 12, bug 2). */}
-        {unread > 0 ? (
-          <span className={styles.railPill} aria-hidden="true" data-testid="toolbar-home-unread">
-            {pillText(unread)}
+        {/* Discord's red pill: personal messages and missed calls are noticed from inside a group too (issue 12, bug 2). */}
+        {total > 0 ? (
+          <span
+            className={styles.railPill}
+            aria-hidden="true"
+            data-testid="toolbar-home-unread"
+            data-unread={unread}
+            data-missed-calls={missed}
+          >
+            {pillText(total)}
           </span>
         ) : null}
       </div>
@@ -57,6 +72,7 @@ export function Toolbar() {
         </Tooltip>
       </div>
       <div className={styles.railSpacer} />
+      <InboxButton />
       <div className={`${styles.railItem} ${settingsActive ? styles.active : ''}`}>
         <Tooltip label={t('nav.settings')} side="right">
           <NavLink

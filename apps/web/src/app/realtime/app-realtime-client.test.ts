@@ -11,6 +11,7 @@ vi.mock('../../features/chats/chats-store', () => ({ resyncChats: vi.fn() }));
 vi.mock('../../features/groups/groups-queries', () => ({ resyncGroups: vi.fn(), groupsQuery: vi.fn() }));
 vi.mock('../../features/groups/groups-events', () => ({ registerGroupEvents: () => () => undefined }));
 vi.mock('../../features/friends/contacts-events', () => ({ registerContactEvents: () => () => undefined }));
+vi.mock('../../features/direct-calls/direct-call-events', () => ({ registerDirectCallEvents: () => () => undefined }));
 
 afterEach(() => {
   useUserStore.getState().reset();

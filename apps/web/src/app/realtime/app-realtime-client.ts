@@ -2,14 +2,20 @@ import { getWsToken } from '@beseda/protocol/endpoints/auth';
 import { userChannel, userMessageChannel } from '@beseda/protocol/realtime';
 import i18next from 'i18next';
 import { fetchMe } from '../../features/auth/auth-api';
+import { registerCallHistoryEvents } from '../../features/call-history/call-history-events';
+import { registerNotificationEvents } from '../../features/notifications/notifications-events';
 import { useUserStore } from '../../features/auth/user-store';
 import { registerChatEvents } from '../../features/chats/chats-events';
+import { registerMessageNotifications } from '../../features/notifications/message-notifications';
 import { resyncChats } from '../../features/chats/chats-store';
+import { registerDirectCallEvents } from '../../features/direct-calls/direct-call-events';
+import { directCallStore } from '../../features/direct-calls/direct-calls';
 import { registerContactEvents } from '../../features/friends/contacts-events';
 import { registerGroupEvents } from '../../features/groups/groups-events';
 import { resyncGroups } from '../../features/groups/groups-queries';
 import { registerVoiceEvents } from '../../features/groups/voice-events';
 import { registerPresenceEvents, trackPresenceFreshness } from '../../features/presence/presence-events';
+import { registerSettingsSync } from '../../features/settings/settings-sync';
 import { showToast } from '../../features/toasts/toast-store';
 import { isApiError } from '../../lib/api/api-error';
 import { call } from '../../lib/api/client';
@@ -91,8 +97,13 @@ export function registerRealtimeFeatures(client: RealtimeClient): () => void {
     trackPresenceFreshness(client),
     registerContactEvents(client, () => useUserStore.getState().id),
     registerChatEvents(client),
+    registerMessageNotifications(client),
     registerGroupEvents(client),
     registerVoiceEvents(client),
+    registerCallHistoryEvents(client, () => useUserStore.getState().id),
+    registerDirectCallEvents(client, () => directCallStore.getState()),
+    registerSettingsSync(client, () => useUserStore.getState().id),
+    registerNotificationEvents(client, () => useUserStore.getState().id),
     client.onResync(resyncUser),
     client.onResync(resyncChats),
     client.onResync(() => resyncGroups(useUserStore.getState().id)),

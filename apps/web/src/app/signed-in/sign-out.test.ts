@@ -13,12 +13,14 @@ import { contactsQuery, sendRequest } from '../../features/friends/contacts-quer
 import { usePresenceStore } from '../../features/presence/presence-store';
 import { fetchSessions } from '../../features/settings/sessions-api';
 import { sessionsQuery } from '../../features/settings/sessions-queries';
+import { useErrorStore } from '../../lib/errors/error-store';
 import { queryClient } from '../../lib/query/query-client';
 import { clearSignedInState, watchSignedInUser } from './sign-out';
 
 vi.mock('../../features/settings/sessions-api', () => ({ fetchSessions: vi.fn(), terminateSession: vi.fn() }));
 vi.mock('../../features/chats/chats-api', () => ({ fetchChat: vi.fn(), fetchMessages: vi.fn(), sendRead: vi.fn() }));
 vi.mock('../../lib/local-db/db', () => ({ getScoped: vi.fn(), setScoped: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../features/settings/settings-sync', () => ({ onScopedSetting: vi.fn(), saveScopedSetting: vi.fn() }));
 vi.mock('../../features/friends/contacts-api', () => ({
   fetchContacts: vi.fn(() => Promise.resolve([])),
   sendContactRequest: vi.fn(),
@@ -69,7 +71,7 @@ afterEach(() => {
 
 describe('the sign-out path', () => {
   it('closes the call: the next user never sees the panel of the previous one', () => {
-    callStore.setState({ status: 'STOPED', target: { groupId: 'g1', channelId: 'c1' } });
+    callStore.setState({ status: 'STOPED', target: { kind: 'voice', groupId: 'g1', channelId: 'c1' } });
     clearSignedInState({ queryClient, realtime: null });
     expect(callStore.getState().status).toBe('NOT_CREATED');
     expect(callStore.getState().target).toBeNull();
@@ -83,6 +85,7 @@ describe('the sign-out path', () => {
     dismissWarning('g1');
     showGroupModal('rename', { groupId: 'g1' });
     useChatsStore.setState({ currentChatId: 'c1', chatStatus: { c1: 'ready' } });
+    useErrorStore.getState().push({ path: 'api', code: 'NOT_FOUND', meta: { url: '/api/chat/one?chatId=c1' } });
 
     useUserStore.getState().reset(true);
 
@@ -92,6 +95,7 @@ describe('the sign-out path', () => {
     expect(useGroupWarningStore.getState().dismissed).toEqual({});
     expect(useGroupModals.getState()).toEqual({});
     expect(useChatsStore.getState()).toMatchObject({ currentChatId: null, chatStatus: {} });
+    expect(useErrorStore.getState().global).toEqual([]);
     unwatch();
   });
 
@@ -170,6 +174,7 @@ describe('the sign-out path', () => {
       status: { status: 'online' },
       canWrite: true,
       unreadCount: 0,
+      mentionCount: 0,
       lastReadMessageId: null,
     });
     pageAnswer.resolve({ messages: [], hasMore: false });

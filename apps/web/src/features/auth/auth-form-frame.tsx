@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import styles from './auth-page.module.css';
 import { FormError } from './form-error';
@@ -15,9 +14,8 @@ interface AuthFormFrameProps {
 
 /** The form element around the fields: the form-level error above them, the submit button below. */
 export function AuthFormFrame({ form, submitLabel, testId, children }: AuthFormFrameProps) {
-  const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, submitting, focusRequest, submit } = form;
+  const { formError, submitting, focusRequest, submit } = form;
 
   // Move focus to the first wrong field after each failed submit.
   useEffect(() => {
@@ -33,7 +31,7 @@ export function AuthFormFrame({ form, submitLabel, testId, children }: AuthFormF
       noValidate
       data-testid={testId}
     >
-      <FormError message={errors.form ? t(errors.form) : undefined} />
+      <FormError message={formError} />
       {children}
       <Button type="submit" size="lg" fullWidth loading={submitting} className={styles.submit}>
         {submitLabel}

@@ -8,6 +8,7 @@ import { useAuthForm } from './use-auth-form';
 export function LoginForm() {
   const { t } = useTranslation();
   const form = useAuthForm<LoginField, LoginValues>({
+    errorPath: 'auth.login',
     initial: { email: '', password: '' },
     rules: (rules) => ({ validate: rules.validateLogin, errorFromResponse: rules.loginErrorFromResponse }),
     send: (values) => login({ email: values.email.trim(), password: values.password }),

@@ -25,6 +25,7 @@ function clearOnEdit(fields: FormErrors<RegisterField>['fields'], field: Registe
 export function RegisterForm() {
   const { t } = useTranslation();
   const form = useAuthForm<RegisterField, RegisterValues>({
+    errorPath: 'auth.register',
     initial: EMPTY,
     rules: (rules) => ({ validate: rules.validateRegister, errorFromResponse: rules.registerErrorFromResponse }),
     send: (values) =>

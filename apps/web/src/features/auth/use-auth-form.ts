@@ -1,8 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@beseda/protocol/user';
 import type * as AuthFormRules from '../../app/lazy-auth-form';
-import type { FormErrors, FormMessageKey } from './auth-form';
+import { firstMessage } from '../../lib/errors/error-records';
+import { useErrorStore } from '../../lib/errors/error-store';
+import type { FormErrors } from './auth-form';
+import { fieldPath, formErrorInputs, readFormErrors } from './form-errors';
 import { loadAuthForm } from './load-auth-form';
 import { useAuthSuccess } from './use-auth-success';
 
@@ -10,7 +13,8 @@ type FieldErrors<F extends string> = FormErrors<F>['fields'];
 
 /** What `AuthFormFrame` needs from `useAuthForm`. */
 export interface AuthFormState {
-  errors: { form?: FormMessageKey };
+  /** The form-level error's words (network, rate limit…), read from the error store. */
+  formError: string | undefined;
   submitting: boolean;
   /** Grows after each failed submit: the frame then focuses the first wrong field. */
   focusRequest: number;
@@ -36,6 +40,8 @@ export interface AuthForm<F extends string> extends AuthFormState {
 }
 
 export interface AuthFormOptions<F extends string, V extends Record<F, string>> {
+  /** The form's path in the client error store: `auth.login`; its fields sit under it. */
+  errorPath: string;
   initial: V;
   /** This form's checks, picked from the lazily loaded rules (type-only import: they stay out of the page chunk). */
   rules: (rules: typeof AuthFormRules) => {
@@ -59,16 +65,34 @@ export function useAuthForm<F extends string, V extends Record<F, string>>(
   const { t } = useTranslation();
   const onSuccess = useAuthSuccess();
   const [values, setValues] = useState<V>(options.initial);
-  const [errors, setErrors] = useState<FormErrors<F>>({ fields: {} });
+  const { errorPath } = options;
+  const fields = Object.keys(options.initial) as F[];
+  // Spec §8: the form's errors live in the client error store; the form reads them back from it.
+  const byPath = useErrorStore((state) => state.byPath);
+  const errors = readFormErrors(byPath, errorPath, fields);
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   // True while the first submit waits for the form rules to load, so a second submit cannot slip in.
   const loadingRules = useRef(false);
 
+  // Errors belong to this form on screen: leaving it (the other tab, a signed-in redirect) clears them.
+  useEffect(() => () => useErrorStore.getState().clearPath(errorPath, { deep: true }), [errorPath]);
+
+  function setErrors(next: FormErrors<F>) {
+    const store = useErrorStore.getState();
+    store.clearPath(errorPath, { deep: true });
+    store.load(formErrorInputs(errorPath, next, (key) => t(key)));
+  }
+
   function change(field: F, value: string) {
     const clear = options.clearOnEdit ?? clearField;
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ fields: clear(current.fields, field) }));
+    const current = readFormErrors(useErrorStore.getState().byPath, errorPath, fields);
+    const kept = clear(current.fields, field);
+    const store = useErrorStore.getState();
+    // An edit drops the form-level error and the field errors `clear` let go; the others stay as recorded.
+    store.clearPath(errorPath);
+    for (const name of fields) if (current.fields[name] && !kept[name]) store.clearPath(fieldPath(errorPath, name));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -99,12 +123,11 @@ export function useAuthForm<F extends string, V extends Record<F, string>>(
   }
 
   function field(name: F): AuthFieldProps<F> {
-    const key = errors.fields[name];
     return {
       name,
       value: values[name],
       onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
-      error: key ? t(key) : undefined,
+      error: firstMessage({ byPath }, fieldPath(errorPath, name)),
       // The card keeps its height when errors appear (issue 12): each error sits on its field's label line.
       errorInLabel: true,
     };
@@ -118,5 +141,6 @@ export function useAuthForm<F extends string, V extends Record<F, string>>(
     };
   }
 
-  return { errors, submitting, focusRequest, submit, field, secretField };
+  const formError = firstMessage({ byPath }, errorPath);
+  return { errors, formError, submitting, focusRequest, submit, field, secretField };
 }

@@ -13,6 +13,7 @@ const SETTINGS: MediaSettings = {
 };
 
 const TARGET = { groupId: 'g1', channelId: 'c1' };
+const VOICE_TARGET = { kind: 'voice', ...TARGET };
 
 /** A room with the behaviour livekit-client shows the store: connect, publish flags, device switches. */
 class FakeRoom implements MediaRoom {
@@ -93,6 +94,7 @@ function harness(): Harness {
       join: vi.fn<CallApi['join']>(() => Promise.resolve({ token: 't-join', url: 'ws://media' })),
       token: vi.fn<CallApi['token']>(() => Promise.resolve({ token: 't-again', url: 'ws://media' })),
       leave: vi.fn<CallApi['leave']>(() => Promise.resolve({ ok: true })),
+      hangUp: vi.fn<CallApi['hangUp']>(() => Promise.resolve({})),
       heartbeat: vi.fn<CallApi['heartbeat']>((body: HeartbeatBody) => {
         beats.push(body);
         return Promise.resolve({ ok: true });
@@ -128,7 +130,7 @@ describe('call store: join (spec §4)', () => {
     const store = createCallStore(h.deps);
     const joining = store.getState().joinVoiceChannel(TARGET, { micEnabled: true, cameraEnabled: false });
     expect(store.getState().status).toBe('LOADING');
-    expect(store.getState().target).toEqual(TARGET);
+    expect(store.getState().target).toEqual(VOICE_TARGET);
     await joining;
     expect(h.api.join).toHaveBeenCalledWith('c1');
     const room = h.rooms[0];
@@ -210,7 +212,7 @@ describe('call store: join (spec §4)', () => {
       .joinVoiceChannel({ groupId: 'g1', channelId: 'c2' }, { micEnabled: false, cameraEnabled: false });
     expect(h.rooms[0]?.connected).toBe(false);
     expect(h.rooms[1]?.connected).toBe(true);
-    expect(store.getState().target?.channelId).toBe('c2');
+    expect(store.getState().target).toEqual({ kind: 'voice', groupId: 'g1', channelId: 'c2' });
     expect(h.api.leave).not.toHaveBeenCalled();
     store.getState().reset();
   });
@@ -424,5 +426,91 @@ describe('call store: the room over time', () => {
     await store.getState().applySettings(SETTINGS, { ...SETTINGS, videoInputId: 'cam-2' });
     expect(h.rooms[0]?.switched).toEqual([{ kind: 'videoinput', deviceId: 'cam-2' }]);
     store.getState().reset();
+  });
+});
+
+describe('call store: a direct call (a two-person room)', () => {
+  const PEER = {
+    id: 'bob',
+    nickname: 'bob',
+    name: 'Боб',
+    avatarUrl: null,
+    online: { status: 'online' as const, lastSeen: null },
+  };
+  const CALL = { callId: 'call-1', peer: PEER };
+  const MEDIA = { token: 't-direct', url: 'ws://media' };
+
+  it('enters the room with the token in hand, says it is a direct call, and beats like a voice channel', async () => {
+    const h = harness();
+    const store = createCallStore(h.deps);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: true, cameraEnabled: true });
+    expect(store.getState().target).toEqual({ kind: 'direct', ...CALL });
+    expect(store.getState().status).toBe('ACTIVE');
+    expect(h.api.join).not.toHaveBeenCalled();
+    expect(h.rooms[0]?.camera).toBe(true);
+    expect(h.beats).toHaveLength(1);
+    store.getState().reset();
+  });
+
+  it('hanging up from the panel ends the direct call on the server, not a voice channel', async () => {
+    const h = harness();
+    const store = createCallStore(h.deps);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: true, cameraEnabled: false });
+    await store.getState().leave();
+    expect(h.api.hangUp).toHaveBeenCalledWith('call-1');
+    expect(h.api.leave).not.toHaveBeenCalled();
+    expect(store.getState().status).toBe('NOT_CREATED');
+  });
+
+  it('a lost room is rejoined with a token for the direct room', async () => {
+    const h = harness();
+    const store = createCallStore(h.deps);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: true, cameraEnabled: false });
+    h.rooms[0]?.listener.ended('lost');
+    await settle();
+    expect(h.api.token).toHaveBeenCalledWith('direct:call-1');
+    expect(store.getState().status).toBe('ACTIVE');
+    store.getState().reset();
+  });
+
+  it('a room that cannot connect: REJECTED, and the call is hung up', async () => {
+    const h = harness();
+    h.prepare = (room) => {
+      room.connectResult = Promise.reject(new Error('no pc'));
+    };
+    const store = createCallStore(h.deps);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: true, cameraEnabled: false });
+    expect(store.getState().status).toBe('REJECTED');
+    expect(h.api.hangUp).toHaveBeenCalledWith('call-1');
+  });
+
+  it('joining a voice channel closes the direct call here, and a direct call closes the voice channel', async () => {
+    const h = harness();
+    const store = createCallStore(h.deps);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: false, cameraEnabled: false });
+    await store.getState().joinVoiceChannel(TARGET, { micEnabled: false, cameraEnabled: false });
+    expect(h.rooms[0]?.connected).toBe(false);
+    expect(store.getState().target).toEqual(VOICE_TARGET);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: false, cameraEnabled: false });
+    expect(h.rooms[1]?.connected).toBe(false);
+    expect(store.getState().target?.kind).toBe('direct');
+    // The server moves us on join-channel and on direct-call/accept: no request from here.
+    expect(h.api.leave).not.toHaveBeenCalled();
+    expect(h.api.hangUp).not.toHaveBeenCalled();
+    store.getState().reset();
+  });
+
+  it('the server ending the call closes the room and the panel, for that call only', async () => {
+    const h = harness();
+    const store = createCallStore(h.deps);
+    await store.getState().joinDirectCall(CALL, MEDIA, { micEnabled: false, cameraEnabled: false });
+    store.getState().closeDirectCall('another');
+    expect(store.getState().status).toBe('ACTIVE');
+    store.getState().closeDirectCall('call-1');
+    expect(store.getState().status).toBe('NOT_CREATED');
+    expect(h.rooms[0]?.connected).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.beats).toHaveLength(1);
+    expect(h.api.hangUp).not.toHaveBeenCalled();
   });
 });

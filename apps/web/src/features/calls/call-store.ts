@@ -1,5 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { directCallRoom } from '@beseda/protocol/direct-calls';
 import type { HeartbeatBody, MediaTokenResponse } from '@beseda/protocol/livekit';
+import type { PublicUser } from '@beseda/protocol/user';
 import type { VoiceFlags } from '@beseda/protocol/voice';
 import { isCallLive, nextCallStatus, type CallStatus, type CallTransition } from './call-status';
 import { deviceSwitches } from './device-switches';
@@ -13,10 +15,36 @@ import type {
   RoomEndReason,
 } from './media-room';
 
-/** The voice channel a call is in. */
-export interface CallTarget {
+/** A group's voice channel: its room is named by the channel id. */
+export interface VoiceChannelTarget {
+  kind: 'voice';
   groupId: string;
   channelId: string;
+}
+
+/** A direct call between two friends: its room is `direct:<callId>`; `peer` is the other party. */
+export interface DirectCallTarget {
+  kind: 'direct';
+  callId: string;
+  peer: PublicUser;
+}
+
+/** What the live call is: a voice channel or a direct call (the panel and the views tell them apart). */
+export type CallTarget = VoiceChannelTarget | DirectCallTarget;
+
+/** The media room of a target (the room a fresh token is asked for). */
+export function roomIdOf(target: CallTarget): string {
+  return target.kind === 'voice' ? target.channelId : directCallRoom(target.callId);
+}
+
+/** The voice channel the call is in, or null (no call, or a direct call). */
+export function voiceChannelIdOf(target: CallTarget | null): string | null {
+  return target?.kind === 'voice' ? target.channelId : null;
+}
+
+/** The direct call the call is, or null (no call, or a voice channel). */
+export function directCallIdOf(target: CallTarget | null): string | null {
+  return target?.kind === 'direct' ? target.callId : null;
 }
 
 /** What the pre-join screen hands over: the mic and camera states to start with. */
@@ -36,9 +64,19 @@ export interface CallState extends VoiceFlags {
 }
 
 export interface CallActions {
-  joinVoiceChannel(target: CallTarget, initial: InitialMedia): Promise<void>;
-  /** Hangs up (POST /livekit/leave-channel); from REJECTED or STOPED it only closes the panel. */
+  joinVoiceChannel(channel: Omit<VoiceChannelTarget, 'kind'>, initial: InitialMedia): Promise<void>;
+  /**
+   * Enters a direct call's room with the token the server handed out (starting the call, or accepting it). Any other
+   * call here closes first; the server has already ended it on its side.
+   */
+  joinDirectCall(call: Omit<DirectCallTarget, 'kind'>, media: MediaTokenResponse, initial: InitialMedia): Promise<void>;
+  /**
+   * Hangs up (a voice channel: POST /livekit/leave-channel; a direct call: its hang-up); from REJECTED or STOPED it
+   * only closes the panel.
+   */
   leave(): Promise<void>;
+  /** The server ended this direct call (`direct_call_stop`): the room closes and the panel goes, with no request. */
+  closeDirectCall(callId: string): void;
   toggleMic(): Promise<void>;
   toggleCamera(): Promise<void>;
   toggleScreenShare(): Promise<void>;
@@ -52,9 +90,11 @@ export type CallStore = CallState & CallActions;
 
 export interface CallApi {
   join(channelId: string): Promise<MediaTokenResponse>;
-  /** A fresh token for the room we are in (a full rejoin after a lost connection). */
-  token(channelId: string): Promise<MediaTokenResponse>;
+  /** A fresh token for the room we are in (a full rejoin after a lost connection): a channel id or `direct:<id>`. */
+  token(roomId: string): Promise<MediaTokenResponse>;
   leave(): Promise<unknown>;
+  /** Ends a direct call (POST /livekit/direct-call/{id}/hang-up). */
+  hangUp(callId: string): Promise<unknown>;
   heartbeat(body: HeartbeatBody): Promise<{ ok: boolean }>;
 }
 
@@ -118,8 +158,14 @@ export function createCallStore(deps: CallStoreDeps): StoreApi<CallStore> {
       if (closing) closing.disconnect().catch((error: unknown) => deps.log.warn('Room disconnect failed', error));
     }
 
-    function sendLeave(): void {
-      deps.api.leave().catch((error: unknown) => deps.log.warn('Leave notification failed', error));
+    /** Tells the server we are gone: leave the voice channel, or hang the direct call up. */
+    function sendLeave(target: CallTarget | null): Promise<void> {
+      if (!target) return Promise.resolve();
+      const request = target.kind === 'voice' ? deps.api.leave() : deps.api.hangUp(target.callId);
+      return request.then(
+        () => undefined,
+        (error: unknown) => deps.log.warn('Leave notification failed', error),
+      );
     }
 
     function refreshParticipants(current: MediaRoom): void {
@@ -268,14 +314,55 @@ export function createCallStore(deps: CallStoreDeps): StoreApi<CallStore> {
       move('connect');
       set({ reconnecting: true, speaking: [] });
       try {
-        const [create, media] = await Promise.all([deps.loadRoom(), deps.api.token(target.channelId)]);
+        const [create, media] = await Promise.all([deps.loadRoom(), deps.api.token(roomIdOf(target))]);
         if (callGeneration !== generation) return;
         await connectRoom(callGeneration, create, media);
       } catch (error) {
         if (callGeneration !== generation) return;
         deps.log.warn('Voice rejoin failed', error);
         endCall();
-        sendLeave();
+        void sendLeave(target);
+      }
+    }
+
+    /**
+     * Starts a call to `target`: the room loads while `media` (join-channel, or a token already in hand) is fetched,
+     * then connects. Another call here closes first (the server moves us on its side: no leave request).
+     */
+    async function join(target: CallTarget, media: () => Promise<MediaTokenResponse>, initial: InitialMedia) {
+      const callGeneration = ++generation;
+      dropRoom();
+      move('connect');
+      set({
+        target,
+        reconnecting: false,
+        micEnabled: initial.micEnabled,
+        cameraEnabled: initial.cameraEnabled,
+        screenShareEnabled: false,
+        participants: [],
+        speaking: [],
+      });
+      let joined = false;
+      try {
+        const [create, answer] = await Promise.all([
+          deps.loadRoom(),
+          media().then((value) => {
+            joined = true;
+            return value;
+          }),
+        ]);
+        if (callGeneration !== generation) return;
+        await connectRoom(callGeneration, create, answer);
+      } catch (error) {
+        if (callGeneration !== generation) return;
+        deps.log.warn('Voice connect failed', error);
+        deps.onConnectFailed();
+        // Spec §4: REJECTED, then teardown (and the server forgets the seat, or the call, it gave us).
+        generation += 1;
+        move('connectFailed');
+        dropRoom();
+        set({ participants: [], speaking: [] });
+        if (joined) void sendLeave(target);
       }
     }
 
@@ -305,55 +392,33 @@ export function createCallStore(deps: CallStoreDeps): StoreApi<CallStore> {
     return {
       ...IDLE,
 
-      async joinVoiceChannel(target, initial) {
-        const callGeneration = ++generation;
-        // Joining another channel leaves the first (the server moves us on join-channel; no leave request).
-        dropRoom();
-        move('connect');
-        set({
-          target,
-          reconnecting: false,
-          micEnabled: initial.micEnabled,
-          cameraEnabled: initial.cameraEnabled,
-          screenShareEnabled: false,
-          participants: [],
-          speaking: [],
-        });
-        let joined = false;
-        try {
-          const [create, media] = await Promise.all([
-            deps.loadRoom(),
-            deps.api.join(target.channelId).then((answer) => {
-              joined = true;
-              return answer;
-            }),
-          ]);
-          if (callGeneration !== generation) return;
-          await connectRoom(callGeneration, create, media);
-        } catch (error) {
-          if (callGeneration !== generation) return;
-          deps.log.warn('Voice connect failed', error);
-          deps.onConnectFailed();
-          // Spec §4: REJECTED, then teardown (and the server forgets the seat join-channel gave us).
-          generation += 1;
-          move('connectFailed');
-          dropRoom();
-          set({ participants: [], speaking: [] });
-          if (joined) sendLeave();
-        }
+      joinVoiceChannel(channel, initial) {
+        return join({ kind: 'voice', ...channel }, () => deps.api.join(channel.channelId), initial);
+      },
+
+      joinDirectCall(call, media, initial) {
+        return join({ kind: 'direct', ...call }, () => Promise.resolve(media), initial);
       },
 
       async leave() {
         const wasLive = isCallLive(get().status);
+        const target = get().target;
         generation += 1;
         const callGeneration = generation;
         dropRoom();
         if (wasLive) {
           move('disconnected');
           set({ participants: [], speaking: [], reconnecting: false });
-          await deps.api.leave().catch((error: unknown) => deps.log.warn('Leave notification failed', error));
+          await sendLeave(target);
         }
         if (callGeneration === generation) set({ ...IDLE });
+      },
+
+      closeDirectCall(callId) {
+        if (directCallIdOf(get().target) !== callId) return;
+        generation += 1;
+        dropRoom();
+        set({ ...IDLE });
       },
 
       toggleMic: () => setDesired('micEnabled', (current, on) => current.setMicrophoneEnabled(on)),

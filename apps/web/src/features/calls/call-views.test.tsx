@@ -23,6 +23,7 @@ const group: GroupEntry = receiveGroupList(EMPTY_GROUPS_STATE, [
     memberCount: 3,
     myRoleId: 'r',
     unread: false,
+    mentionCount: 0,
   },
 ]).byId.g1 as GroupEntry;
 
@@ -68,7 +69,7 @@ describe('VoiceCallView', () => {
   it('shows everyone in the grid, with the muted mic and the speaking ring on their tiles', () => {
     callStore.setState({
       status: 'ACTIVE',
-      target: { groupId: 'g1', channelId: 'c1' },
+      target: { kind: 'voice', groupId: 'g1', channelId: 'c1' },
       participants: [person('me'), person('ann', { micEnabled: false }), person('bob')],
       speaking: ['bob'],
     });
@@ -84,7 +85,7 @@ describe('VoiceCallView', () => {
   it('shows a screen share large, with the cameras in the strip below', () => {
     callStore.setState({
       status: 'ACTIVE',
-      target: { groupId: 'g1', channelId: 'c1' },
+      target: { kind: 'voice', groupId: 'g1', channelId: 'c1' },
       participants: [person('me'), person('ann', { screenShareEnabled: true })],
     });
     const html = render(<VoiceCallView group={group} channel={channel} />);
@@ -97,7 +98,9 @@ describe('VoiceCallView', () => {
   });
 });
 
-const panel = <CallPanelView me={{ id: 'me', name: 'Я', avatarUrl: null }} where="голос / Клуб" />;
+const panel = (
+  <CallPanelView me={{ id: 'me', name: 'Я', avatarUrl: null }} where="голос / Клуб" whereTo="/channels/g1/c1" />
+);
 
 describe('CallPanel', () => {
   it('is not there without a call (NOT_CREATED)', () => {
@@ -107,7 +110,7 @@ describe('CallPanel', () => {
   it('ACTIVE: the state, the channel and group, the toggles as they are, the own speaking ring', () => {
     callStore.setState({
       status: 'ACTIVE',
-      target: { groupId: 'g1', channelId: 'c1' },
+      target: { kind: 'voice', groupId: 'g1', channelId: 'c1' },
       micEnabled: false,
       cameraEnabled: true,
       speaking: ['me'],
@@ -124,7 +127,7 @@ describe('CallPanel', () => {
   });
 
   it('REJECTED and STOPED say so, and offer to close instead of to leave', () => {
-    callStore.setState({ status: 'REJECTED', target: { groupId: 'g1', channelId: 'c1' } });
+    callStore.setState({ status: 'REJECTED', target: { kind: 'voice', groupId: 'g1', channelId: 'c1' } });
     const rejected = render(panel);
     expect(rejected).toContain('Ошибка подключения');
     expect(count(rejected, 'aria-label="Закрыть"')).toBe(1);

@@ -1,31 +1,37 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
 import type { StageTile } from './call-layout';
 import { MediaIcon } from './media-icon';
 import type { CallParticipant, MediaTrackRef } from './media-room';
+import { createVideoElements } from './video-elements';
 import styles from './voice-call-view.module.css';
 
+const videoElements = createVideoElements(() => {
+  const element = document.createElement('video');
+  element.className = styles.video ?? '';
+  element.autoplay = true;
+  element.playsInline = true;
+  element.muted = true;
+  return element;
+});
+
+/**
+ * The track's one `<video>` (`video-elements.ts`), put into this tile: a layout switch moves the picture between
+ * tiles instead of starting a black element. A layout effect, so the element is in place before the browser paints.
+ */
 function Video({ track, fit, mirrored }: { track: MediaTrackRef; fit: 'cover' | 'contain'; mirrored: boolean }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    track.attach(element);
-    return () => {
-      track.detach(element);
-    };
-  }, [track]);
-  return (
-    <video
-      ref={ref}
-      className={styles.video}
-      style={{ objectFit: fit, transform: mirrored ? 'scaleX(-1)' : undefined }}
-      autoPlay
-      playsInline
-      muted
-    />
-  );
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const holder = ref.current;
+    if (!holder) return;
+    const element = videoElements.take(track);
+    element.style.objectFit = fit;
+    element.style.transform = mirrored ? 'scaleX(-1)' : '';
+    holder.append(element);
+    return () => videoElements.release(track);
+  }, [track, fit, mirrored]);
+  return <div ref={ref} className={styles.videoHolder} />;
 }
 
 export interface ParticipantTileProps {

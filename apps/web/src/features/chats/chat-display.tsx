@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { deviceLabel } from '../../lib/i18n/device-label';
 import { Avatar } from '../../ui/avatar';
 import { Logo } from '../../ui/logo';
+import { useUserStore } from '../auth/user-store';
+import { summariseCallRecord } from '../call-history/call-summary';
+import { callSummaryText } from '../call-history/call-text';
 import { usePresenceStore } from '../presence/presence-store';
 import { isPeerOnline } from './chat-selectors';
 import { formatDateTime } from './message-text';
@@ -16,6 +19,7 @@ export function useChatTitle(): (chat: Chat) => string {
 /** System messages are data; their words come from the catalogue (`full` for the chat, short for previews). */
 export function useSystemText(): (system: SystemMessage, full?: boolean) => string {
   const { t } = useTranslation();
+  const meId = useUserStore((state) => state.id);
   return (system, full = true) => {
     switch (system.key) {
       case 'welcome':
@@ -28,6 +32,9 @@ export function useSystemText(): (system: SystemMessage, full?: boolean) => stri
         return t('group.groupCreated');
       case 'member_joined':
         return t('group.memberJoined', { name: system.name });
+      case 'call':
+        // Worded from the reader's side: the caller reads «Исходящий звонок», the callee «Входящий звонок».
+        return callSummaryText(summariseCallRecord(system, meId), t);
       default:
         // A notice kind this client does not know yet (a newer server): say that there is one.
         return t('chat.systemNotice');

@@ -1,6 +1,9 @@
 import type { Chat } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
 import { DrawerToggle } from '../../app/layout/drawer-toggle';
+import { chatMuteKey } from '../../lib/local-db/scoped-key';
+import { CallButtons } from '../direct-calls/call-buttons';
+import { MuteButton } from '../notifications/mute-button';
 import { usePresenceStore } from '../presence/presence-store';
 import { ChatAvatar, useChatTitle } from './chat-display';
 import { isPeerOnline } from './chat-selectors';
@@ -8,7 +11,7 @@ import { OfficialTag } from './official-tag';
 import { useTypingText } from './use-typing-text';
 import styles from './chat-header.module.css';
 
-/** Spec §2 chat header: the chat's name, presence, and «… печатает…» while someone types. */
+/** Spec §2 chat header: the chat's name, presence, «… печатает…» while someone types, and the call buttons. */
 export function ChatHeader({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
   const title = useChatTitle()(chat);
@@ -45,6 +48,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           t('user.offline')
         )}
       </p>
+      {chat.kind === 'direct' ? <CallButtons chat={chat} /> : null}
+      {chat.kind === 'direct' ? <MuteButton muteKey={chatMuteKey(chat.id)} afterTools /> : null}
     </header>
   );
 }

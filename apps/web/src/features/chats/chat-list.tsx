@@ -18,6 +18,9 @@ import { describePreview } from './message-text';
 import { OfficialTag } from './official-tag';
 import { goToChat } from './open-chat';
 import { useNow } from './use-now';
+import { chatMuteKey } from '../../lib/local-db/scoped-key';
+import { useMuted } from '../notifications/mute-store';
+import { Icon } from '../../ui/icon';
 import styles from './chat-list.module.css';
 
 const BADGE_MAX = 99;
@@ -29,6 +32,7 @@ function ChatRow({ chat, now }: { chat: Chat; now: Date }) {
   const active = useChatsStore((state) => state.currentChatId === chat.id);
   const count = useChatDirectory((directory) => directory.unread[chat.id]?.count ?? 0);
   const unread = active ? 0 : count;
+  const muted = useMuted(chat.kind === 'direct' ? chatMuteKey(chat.id) : null);
   const title = useChatTitle()(chat);
   const systemText = useSystemText();
   const relative = useRelativeTime();
@@ -57,6 +61,15 @@ function ChatRow({ chat, now }: { chat: Chat; now: Date }) {
           <span className={styles.top}>
             <span className={styles.name}>{title}</span>
             {chat.official ? <OfficialTag className={styles.tag} /> : null}
+            {muted ? (
+              <Icon
+                name="bellOff"
+                size={14}
+                className={styles.mutedIcon}
+                label={t('notifications.muted')}
+                data-testid="chat-muted"
+              />
+            ) : null}
             {chat.lastMessage ? (
               <time className={styles.time} dateTime={chat.lastMessage.createdAt}>
                 {relative(chat.lastMessage.createdAt, now)}
@@ -77,7 +90,12 @@ function ChatRow({ chat, now }: { chat: Chat; now: Date }) {
           ) : null}
         </span>
         {unread > 0 ? (
-          <span className={styles.badge} data-testid="chat-unread" aria-label={t('chat.unread', { count: unread })}>
+          <span
+            className={`${styles.badge} ${muted ? styles.mutedBadge : ''}`}
+            data-testid="chat-unread"
+            data-muted={muted || undefined}
+            aria-label={t('chat.unread', { count: unread })}
+          >
             {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
           </span>
         ) : null}

@@ -5,6 +5,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
+import { DirectCallArea } from '../direct-calls/direct-call-view';
 import { ChatHeader } from './chat-header';
 import { ChatConversation, useOpenChat } from './chat-conversation';
 import { useChatDirectory } from './chats-queries';
@@ -53,6 +54,7 @@ export function ChatPage() {
   return (
     <>
       <ChatHeader chat={chat} />
+      {chat.kind === 'direct' ? <DirectCallArea chat={chat} /> : null}
       <ChatConversation chat={chat} readOnlyText={chat.official ? t('chat.readOnly') : t('chat.readOnlyDirect')} />
     </>
   );

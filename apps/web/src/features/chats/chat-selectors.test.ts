@@ -27,6 +27,7 @@ function chat(id: string, name: string, lastId: string | null, extra: Partial<Ch
     status: { status: 'offline' },
     canWrite: true,
     unreadCount: 0,
+    mentionCount: 0,
     lastReadMessageId: null,
     ...extra,
   };

@@ -20,6 +20,7 @@ const message: Message = {
   editedAt: null,
   isEdited: false,
   clientId: null,
+  linkPreview: null,
 };
 
 afterEach(() => {
@@ -48,6 +49,7 @@ describe('registerChatEvents', () => {
           chatId: 'c1',
           content: 'hi',
           entities: [],
+          noLinkPreview: false,
           createdAt: message.createdAt,
           seq: 1,
           status: 'sending',

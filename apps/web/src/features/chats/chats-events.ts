@@ -1,10 +1,18 @@
 import type { ChatEvent } from '@beseda/protocol/chats';
 import type { EventRegistry } from '../../lib/realtime/events';
-import { onDeletedMessage, onEditedMessage, onNewMessage, onReadMessage, onTyping } from './chats-store';
+import {
+  onDeletedMessage,
+  onEditedMessage,
+  onMessagePreview,
+  onNewMessage,
+  onReadMessage,
+  onTyping,
+} from './chats-store';
 
 const CHAT_EVENT_TYPES = [
   'new_message',
   'edited_message',
+  'message_preview',
   'deleted_message',
   'read_message',
   'typing',
@@ -17,6 +25,8 @@ function apply(event: ChatEvent): void {
       return onNewMessage(event.payload);
     case 'edited_message':
       return onEditedMessage(event.payload);
+    case 'message_preview':
+      return onMessagePreview(event.payload);
     case 'deleted_message':
       return onDeletedMessage(event.payload);
     case 'read_message':

@@ -38,6 +38,7 @@ function serverCopy(body: SendMessageBody): Message {
     editedAt: null,
     isEdited: false,
     clientId: body.clientId ?? null,
+    linkPreview: null,
   };
 }
 
@@ -133,3 +134,17 @@ describe('sending: one chat’s messages reach the server in the order they were
 function requestClientId(index: number): string {
   return vi.mocked(sendMessage).mock.calls[index]?.[1].clientId ?? '';
 }
+
+describe('sending without a link preview', () => {
+  it('asks the server for no preview when the card was closed, also on the retry, and only then', async () => {
+    sendText('c1', 'https://news.example.test/a', { noLinkPreview: true });
+    expect(requests[0]?.body).toMatchObject({ content: 'https://news.example.test/a', noLinkPreview: true });
+    await answer(new NetworkError('Network request failed'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(requests[0]?.body).toMatchObject({ noLinkPreview: true });
+    await answer();
+    sendText('c1', 'https://news.example.test/b');
+    expect(requests[0]?.body).not.toHaveProperty('noLinkPreview');
+    await answer();
+  });
+});

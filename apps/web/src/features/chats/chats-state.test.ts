@@ -3,6 +3,7 @@ import type { Chat, Message } from '@beseda/protocol/chats';
 import {
   applyDeletedMessage,
   applyEditedMessage,
+  applyMessagePreview,
   applyNewMessage,
   applyReadMessage,
   applyStopTyping,
@@ -31,8 +32,8 @@ function chat(extra: Partial<Chat> = {}): Chat {
   return testChat(extra);
 }
 
-const away: Viewer = { meId: 'me', activeChatId: null };
-const reading: Viewer = { meId: 'me', activeChatId: 'c1' };
+const away: Viewer = { meId: 'me', meNickname: 'me_nick', activeChatId: null };
+const reading: Viewer = { meId: 'me', meNickname: 'me_nick', activeChatId: 'c1' };
 
 /** A chat with messages 1..n loaded and read up to `readUpTo`. */
 function loaded(n: number, readUpTo = n): ChatsState {
@@ -68,9 +69,9 @@ describe('applyNewMessage', () => {
   it('does not count own messages or the chat being read, and moves the read marker instead', () => {
     const base = applyNewMessage(loaded(2), { chatId: 'c1', message: message(3) }, away);
     const own = applyNewMessage(base, { chatId: 'c1', message: message(4, 'me') }, away);
-    expect(own.unread.c1).toEqual({ count: 0, lastReadId: id(4), ids: [] });
+    expect(own.unread.c1).toEqual({ count: 0, lastReadId: id(4), ids: [], mentions: 0, mentionIds: [] });
     const open = applyNewMessage(loaded(2), { chatId: 'c1', message: message(3) }, reading);
-    expect(open.unread.c1).toEqual({ count: 0, lastReadId: id(3), ids: [] });
+    expect(open.unread.c1).toEqual({ count: 0, lastReadId: id(3), ids: [], mentions: 0, mentionIds: [] });
   });
 
   it('does not resurrect a deleted message', () => {
@@ -87,6 +88,42 @@ describe('applyNewMessage', () => {
   it('ends the author’s typing indicator', () => {
     const typing = applyTyping(loaded(1), { chatId: 'c1', userId: 'u2', name: 'Anna' }, 0);
     expect(applyNewMessage(typing, { chatId: 'c1', message: message(2) }, reading).typing.c1).toEqual({});
+  });
+});
+
+describe('applyMessagePreview', () => {
+  const linkPreview = {
+    url: 'https://news.example.test/today',
+    title: 'Сегодня',
+    description: null,
+    image: null,
+    favicon: null,
+    siteName: 'Пример',
+  };
+
+  it('puts the preview on the version it was fetched for, leaving the sidebar preview alone', () => {
+    const before = loaded(2);
+    const state = applyMessagePreview(before, { chatId: 'c1', messageId: id(2), editedAt: null, linkPreview });
+    expect(state.messages.c1?.byId[id(2)]?.linkPreview).toEqual(linkPreview);
+    expect(state.chats.c1).toBe(before.chats.c1);
+    // A second delivery changes nothing.
+    expect(applyMessagePreview(state, { chatId: 'c1', messageId: id(2), editedAt: null, linkPreview })).toBe(state);
+  });
+
+  it('ignores a preview of another version, or of a message it does not hold', () => {
+    const edited = applyEditedMessage(loaded(2), {
+      chatId: 'c1',
+      message: message(2, 'u2', { content: 'v2', editedAt: '2025-03-05T11:00:00Z', isEdited: true }),
+    });
+    expect(applyMessagePreview(edited, { chatId: 'c1', messageId: id(2), editedAt: null, linkPreview })).toBe(edited);
+    expect(applyMessagePreview(edited, { chatId: 'c1', messageId: id(9), editedAt: null, linkPreview })).toBe(edited);
+    const matching = applyMessagePreview(edited, {
+      chatId: 'c1',
+      messageId: id(2),
+      editedAt: '2025-03-05T11:00:00Z',
+      linkPreview,
+    });
+    expect(matching.messages.c1?.byId[id(2)]?.linkPreview).toEqual(linkPreview);
   });
 });
 
@@ -147,12 +184,12 @@ describe('applyReadMessage', () => {
 
   it('resets the badge when one’s own other tab read the newest message', () => {
     const state = applyReadMessage(withTwoUnread(), { chatId: 'c1', userId: 'me', messageId: id(5) }, 'me');
-    expect(state.unread.c1).toEqual({ count: 0, lastReadId: id(5), ids: [] });
+    expect(state.unread.c1).toEqual({ count: 0, lastReadId: id(5), ids: [], mentions: 0, mentionIds: [] });
   });
 
   it('keeps what arrived after a partial read', () => {
     const state = applyReadMessage(withTwoUnread(), { chatId: 'c1', userId: 'me', messageId: id(4) }, 'me');
-    expect(state.unread.c1).toEqual({ count: 1, lastReadId: id(4), ids: [id(5)] });
+    expect(state.unread.c1).toEqual({ count: 1, lastReadId: id(4), ids: [id(5)], mentions: 0, mentionIds: [] });
   });
 
   it('ignores a marker that moves back or stays, and other readers', () => {
@@ -168,7 +205,7 @@ describe('markRead', () => {
   it('clears the badge and never moves the marker back', () => {
     const state = applyNewMessage(loaded(3), { chatId: 'c1', message: message(4) }, away);
     const read = markRead(state, 'c1', id(4));
-    expect(read.unread.c1).toEqual({ count: 0, lastReadId: id(4), ids: [] });
+    expect(read.unread.c1).toEqual({ count: 0, lastReadId: id(4), ids: [], mentions: 0, mentionIds: [] });
     expect(markRead(read, 'c1', id(2))).toBe(read);
   });
 });
@@ -253,5 +290,49 @@ describe('typing', () => {
     const state = applyTyping(EMPTY_CHATS_STATE, payload, 0);
     expect(expireTyping(state, TYPING_TTL_MS - 1)).toBe(state);
     expect(expireTyping(state, TYPING_TTL_MS).typing).toEqual({});
+  });
+});
+
+describe('mentions of me', () => {
+  // "@ME_NICK ping": the mention entity covers "@ME_NICK"; nicknames match case-insensitively.
+  const mention = (n: number) =>
+    message(n, 'u2', { content: '@ME_NICK ping', entities: [{ type: 'mention', offset: 0, length: 8 }] });
+
+  it('counts an unread message that mentions me, and not one that does not', () => {
+    let state = applyNewMessage(loaded(2), { chatId: 'c1', message: mention(3) }, away);
+    state = applyNewMessage(state, { chatId: 'c1', message: message(4) }, away);
+    expect(state.unread.c1).toMatchObject({ count: 2, mentions: 1, mentionIds: [id(3)] });
+  });
+
+  it('does not count a mention in the chat on screen, and reading clears the count', () => {
+    expect(applyNewMessage(loaded(2), { chatId: 'c1', message: mention(3) }, reading).unread.c1?.mentions).toBe(0);
+    const unread = applyNewMessage(loaded(2), { chatId: 'c1', message: mention(3) }, away);
+    expect(markRead(unread, 'c1', id(3)).unread.c1).toMatchObject({ count: 0, mentions: 0, mentionIds: [] });
+  });
+
+  it('takes the server count from the chat list, and a read on another tab clears what it covers', () => {
+    const listed = upsertChat(EMPTY_CHATS_STATE, chat({ unreadCount: 3, mentionCount: 2 }));
+    expect(listed.unread.c1).toMatchObject({ count: 3, mentions: 2 });
+    let state = applyNewMessage(loaded(2), { chatId: 'c1', message: mention(3) }, away);
+    state = applyNewMessage(state, { chatId: 'c1', message: mention(4) }, away);
+    const read = applyReadMessage(state, { chatId: 'c1', userId: 'me', messageId: id(3) }, 'me');
+    expect(read.unread.c1).toMatchObject({ count: 1, mentions: 1, mentionIds: [id(4)] });
+  });
+
+  it('a deleted unread mention leaves the count; an edit that adds or removes the mention moves it', () => {
+    let state = applyNewMessage(loaded(2), { chatId: 'c1', message: mention(3) }, away);
+    state = applyNewMessage(state, { chatId: 'c1', message: message(4) }, away);
+    const edited = (n: number, content: string, entities: Message['entities']) =>
+      ({ ...message(n), content, entities, editedAt: new Date(Date.now() + 1000).toISOString() }) as Message;
+    const added = applyEditedMessage(
+      state,
+      { chatId: 'c1', message: edited(4, '@me_nick hi', [{ type: 'mention', offset: 0, length: 8 }]) },
+      'me_nick',
+    );
+    expect(added.unread.c1).toMatchObject({ mentions: 2, mentionIds: [id(3), id(4)] });
+    const removed = applyEditedMessage(added, { chatId: 'c1', message: edited(3, 'ping', []) }, 'me_nick');
+    expect(removed.unread.c1).toMatchObject({ mentions: 1, mentionIds: [id(4)] });
+    const deleted = applyDeletedMessage(removed, { chatId: 'c1', messageId: id(4) });
+    expect(deleted.unread.c1).toMatchObject({ count: 1, mentions: 0, mentionIds: [] });
   });
 });

@@ -1,4 +1,5 @@
 import type { Chat, ChatEvent, Message, MessagePreview, MessagesResponse } from '@beseda/protocol/chats';
+import { mentionsNickname } from '@beseda/protocol/mentions';
 
 /**
  * The chats feature's state and the pure functions that change it. Every function returns the same object when
@@ -11,6 +12,7 @@ type Payload<T extends ChatEvent['type']> = Extract<ChatEvent, { type: T }>['pay
 export type NewMessagePayload = Payload<'new_message'>;
 export type EditedMessagePayload = Payload<'edited_message'>;
 export type DeletedMessagePayload = Payload<'deleted_message'>;
+export type MessagePreviewPayload = Payload<'message_preview'>;
 export type ReadMessagePayload = Payload<'read_message'>;
 export type TypingPayload = Payload<'typing'>;
 
@@ -30,6 +32,9 @@ export interface Unread {
   /** Everything after this id is someone else's unread message (sending moves one's own marker). */
   lastReadId: string | null;
   ids: readonly string[];
+  /** Of `count`, the messages that mention me (the server's count plus the ids among `ids` that do). */
+  mentions: number;
+  mentionIds: readonly string[];
 }
 
 export interface TypingUser {
@@ -62,6 +67,8 @@ export const TYPING_TTL_MS = 8000;
 /** Who is asking: own messages never count as unread, and the chat on screen is read as messages arrive. */
 export interface Viewer {
   meId: string;
+  /** Whose `@nick` mentions count as mentioning me (case-insensitive); empty before the profile loads. */
+  meNickname: string;
   /** The chat open in a visible tab, if any. */
   activeChatId: string | null;
 }
@@ -95,7 +102,16 @@ export function upsertChat<S extends ChatDirectory>(state: S, chat: Chat): S {
   const unread =
     held && newer(held.lastReadId, chat.lastReadMessageId)
       ? state.unread
-      : { ...state.unread, [chat.id]: { count: chat.unreadCount, lastReadId: chat.lastReadMessageId, ids: [] } };
+      : {
+          ...state.unread,
+          [chat.id]: {
+            count: chat.unreadCount,
+            lastReadId: chat.lastReadMessageId,
+            ids: [],
+            mentions: chat.mentionCount,
+            mentionIds: [],
+          },
+        };
   const known = state.chats[chat.id];
   // A response that left before a realtime message arrived must not take the newer preview away.
   const lastMessage =
@@ -166,16 +182,28 @@ export function receivePage(
   return withMessages(state, chatId, { byId, ids: sortedUnion(base.ids, pageIds), hasMore, deleted });
 }
 
+const NO_UNREAD: Unread = Object.freeze({ count: 0, lastReadId: null, ids: [], mentions: 0, mentionIds: [] });
+
+/** Whether a message mentions the viewer: its `mention` entities name their nickname. */
+export function mentionsMe(
+  message: { content: string; entities: readonly Message['entities'][number][] },
+  meNickname: string,
+): boolean {
+  return meNickname !== '' && mentionsNickname(message, meNickname);
+}
+
 function unreadOf(state: ChatDirectory, chatId: string): Unread {
-  return state.unread[chatId] ?? { count: 0, lastReadId: null, ids: [] };
+  return state.unread[chatId] ?? NO_UNREAD;
 }
 
 /** The chat is read up to `messageId` here (opened, or read on screen): the badge goes, the marker moves on. */
 export function markRead<S extends ChatDirectory>(state: S, chatId: string, messageId: string | null): S {
   const unread = unreadOf(state, chatId);
   const lastReadId = newer(messageId, unread.lastReadId) ? messageId : unread.lastReadId;
-  if (unread.count === 0 && unread.ids.length === 0 && lastReadId === unread.lastReadId) return state;
-  return { ...state, unread: { ...state.unread, [chatId]: { count: 0, lastReadId, ids: [] } } };
+  if (unread.count === 0 && unread.ids.length === 0 && unread.mentions === 0 && lastReadId === unread.lastReadId) {
+    return state;
+  }
+  return { ...state, unread: { ...state.unread, [chatId]: { ...NO_UNREAD, lastReadId } } };
 }
 
 /** `new_message`: a message appears once, whoever sent it and however many times it is delivered. */
@@ -210,15 +238,24 @@ export function applyNewMessage(state: ChatsState, payload: NewMessagePayload, v
     return markRead(next, chatId, message.id);
   }
   if (!newer(message.id, unread.lastReadId)) return next;
-  return {
-    ...next,
-    unread: { ...next.unread, [chatId]: { ...unread, count: unread.count + 1, ids: [...unread.ids, message.id] } },
+  const mention = mentionsMe(message, viewer.meNickname);
+  const counted: Unread = {
+    ...unread,
+    count: unread.count + 1,
+    ids: [...unread.ids, message.id],
+    mentions: mention ? unread.mentions + 1 : unread.mentions,
+    mentionIds: mention ? [...unread.mentionIds, message.id] : unread.mentionIds,
   };
+  return { ...next, unread: { ...next.unread, [chatId]: counted } };
 }
 
-/** `edited_message`: applied only when newer than the copy we hold (by `editedAt`). */
-export function applyEditedMessage(state: ChatsState, payload: EditedMessagePayload): ChatsState {
+/**
+ * `edited_message`: applied only when newer than the copy we hold (by `editedAt`). An unread message we saw arrive
+ * that gains or loses a mention of me moves the mention count (the server resolves mentions on edits too).
+ */
+export function applyEditedMessage(state: ChatsState, payload: EditedMessagePayload, meNickname = ''): ChatsState {
   const { chatId, message } = payload;
+  state = withEditedMention(state, chatId, message, meNickname);
   const held = state.messages[chatId];
   const chat = state.chats[chatId];
   let next = state;
@@ -232,6 +269,31 @@ export function applyEditedMessage(state: ChatsState, payload: EditedMessagePayl
     next = withPreview(next, chat, toPreview(message));
   }
   return next;
+}
+
+function withEditedMention(state: ChatsState, chatId: string, message: Message, meNickname: string): ChatsState {
+  const unread = state.unread[chatId];
+  if (!unread?.ids.includes(message.id)) return state;
+  const was = unread.mentionIds.includes(message.id);
+  const is = mentionsMe(message, meNickname);
+  if (was === is) return state;
+  const mentionIds = is ? [...unread.mentionIds, message.id] : unread.mentionIds.filter((id) => id !== message.id);
+  const mentions = Math.max(0, unread.mentions + (is ? 1 : -1));
+  return { ...state, unread: { ...state.unread, [chatId]: { ...unread, mentions, mentionIds } } };
+}
+
+/**
+ * `message_preview`: the link preview of one version of a message (the one with this `editedAt`). A held copy of
+ * another version ignores it: a newer edit brings its own preview (or clears it), and an older copy gets the newer
+ * version, preview included, from its `edited_message`. The sidebar preview shows no link previews.
+ */
+export function applyMessagePreview(state: ChatsState, payload: MessagePreviewPayload): ChatsState {
+  const { chatId, messageId, editedAt, linkPreview } = payload;
+  const held = state.messages[chatId];
+  const known = held?.byId[messageId];
+  if (!held || !known || known.editedAt !== editedAt) return state;
+  if (JSON.stringify(known.linkPreview) === JSON.stringify(linkPreview)) return state;
+  return withMessages(state, chatId, { ...held, byId: { ...held.byId, [messageId]: { ...known, linkPreview } } });
 }
 
 /**
@@ -270,7 +332,13 @@ export function applyDeletedMessage(state: ChatsState, payload: DeletedMessagePa
       ...next,
       unread: {
         ...next.unread,
-        [chatId]: { ...unread, count: unread.count - 1, ids: unread.ids.filter((id) => id !== messageId) },
+        [chatId]: {
+          ...unread,
+          count: unread.count - 1,
+          ids: unread.ids.filter((id) => id !== messageId),
+          mentions: unread.mentionIds.includes(messageId) ? unread.mentions - 1 : unread.mentions,
+          mentionIds: unread.mentionIds.filter((id) => id !== messageId),
+        },
       },
     };
   }
@@ -289,9 +357,11 @@ export function applyReadMessage(state: ChatsState, payload: ReadMessagePayload,
   const newest = state.chats[payload.chatId]?.lastMessage?.id;
   // Read up to the newest message: nothing is left. Otherwise what remains is at most what we saw arrive after it.
   const count = newest && payload.messageId >= newest ? 0 : Math.min(unread.count, ids.length);
+  const mentionIds = unread.mentionIds.filter((id) => id > payload.messageId);
+  const mentions = count === 0 ? 0 : Math.min(unread.mentions, mentionIds.length);
   return {
     ...state,
-    unread: { ...state.unread, [payload.chatId]: { count, lastReadId: payload.messageId, ids } },
+    unread: { ...state.unread, [payload.chatId]: { count, lastReadId: payload.messageId, ids, mentions, mentionIds } },
   };
 }
 

@@ -7,12 +7,14 @@ import { createLogger } from '../../lib/logger';
 import { queryClient } from '../../lib/query/query-client';
 import { updateCached } from '../../lib/query/update-cached';
 import { isSignedInAs, useUserStore } from '../auth/user-store';
+import { offerNotifications } from '../notifications/notification-prompt-store';
 import { showToast } from '../toasts/toast-store';
 import * as chatsApi from './chats-api';
 import { chatListQuery, EMPTY_CHAT_LIST } from './chats-queries';
 import {
   applyDeletedMessage,
   applyEditedMessage,
+  applyMessagePreview,
   applyNewMessage,
   applyReadMessage,
   applyStopTyping,
@@ -24,6 +26,7 @@ import {
   type ChatsState,
   type DeletedMessagePayload,
   type EditedMessagePayload,
+  type MessagePreviewPayload,
   type NewMessagePayload,
   type ReadMessagePayload,
   type TypingPayload,
@@ -67,6 +70,10 @@ const set = useChatsStore.setState;
 
 function meId(): string {
   return useUserStore.getState().id;
+}
+
+function meNickname(): string {
+  return useUserStore.getState().nickname;
 }
 
 function tabVisible(): boolean {
@@ -193,7 +200,7 @@ export function readOnScreen(chatId: string): void {
 /** The server's copy of one's own message: from the send answer or the realtime echo, whichever comes first. */
 function receiveMessage(userId: string, message: Message): void {
   if (!isSignedInAs(userId)) return;
-  const viewer = { meId: userId, activeChatId: activeChatId() };
+  const viewer = { meId: userId, meNickname: meNickname(), activeChatId: activeChatId() };
   update((state) => applyNewMessage(state, { chatId: message.chatId, message }, viewer), userId);
   set({ outbox: settle(get().outbox, message.clientId) });
 }
@@ -208,6 +215,7 @@ async function deliver(chatId: string, clientId: string): Promise<void> {
     content: entry.content,
     entities: [...entry.entities],
     clientId,
+    ...(entry.noLinkPreview ? { noLinkPreview: true } : {}),
   });
   receiveMessage(userId, message);
   setSlowedDown(chatId, false);
@@ -244,14 +252,21 @@ export function useSlowedDown(chatId: string): boolean {
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => sendQueue.wake());
 
-/** Spec §5: blank (trimmed) text is not sent. Returns whether a message went out. */
-export function sendText(chatId: string, text: string): boolean {
+/**
+ * Spec §5: blank (trimmed) text is not sent. Returns whether a message went out. `noLinkPreview`: the sender closed
+ * the link's preview card.
+ */
+export function sendText(chatId: string, text: string, options: { noLinkPreview?: boolean } = {}): boolean {
   if (text.trim() === '') return false;
   const { text: content, entities } = parseMarkup(text);
   if (content.trim() === '') return false;
   const clientId = crypto.randomUUID();
-  set({ outbox: enqueue(get().outbox, { clientId, chatId, content, entities, createdAt: new Date().toISOString() }) });
+  const noLinkPreview = options.noLinkPreview ?? false;
+  const createdAt = new Date().toISOString();
+  set({ outbox: enqueue(get().outbox, { clientId, chatId, content, entities, noLinkPreview, createdAt }) });
   sendQueue.kick(chatId);
+  // The user is messaging: the moment to offer desktop notifications (never on load).
+  offerNotifications();
   return true;
 }
 
@@ -316,14 +331,19 @@ export function onNewMessage(payload: NewMessagePayload): void {
   if (payload.message.senderId === userId) {
     receiveMessage(userId, payload.message);
   } else {
-    update((state) => applyNewMessage(state, payload, { meId: userId, activeChatId: activeChatId() }));
+    const viewer = { meId: userId, meNickname: meNickname(), activeChatId: activeChatId() };
+    update((state) => applyNewMessage(state, payload, viewer));
   }
   if (!known) void refreshChat(userId, payload.chatId);
   else readOnScreen(payload.chatId);
 }
 
 export function onEditedMessage(payload: EditedMessagePayload): void {
-  update((state) => applyEditedMessage(state, payload));
+  update((state) => applyEditedMessage(state, payload, meNickname()));
+}
+
+export function onMessagePreview(payload: MessagePreviewPayload): void {
+  update((state) => applyMessagePreview(state, payload));
 }
 
 export function onDeletedMessage(payload: DeletedMessagePayload): void {

@@ -17,6 +17,8 @@ import {
   type MentionQuery,
 } from './mention-query';
 import { MentionList } from './mention-list';
+import { LinkPreviewCard } from './link-preview/link-preview-card';
+import { useDraftLinkPreview } from './link-preview/use-draft-link-preview';
 import { createTypingNotifier, TYPING_REPEAT_MS } from './typing-notifier';
 import styles from './composer.module.css';
 
@@ -25,7 +27,8 @@ const MAX_HEIGHT = 50 * 8;
 
 /**
  * The message input (spec §2, shown only when `canWrite`): Enter sends, Shift+Enter breaks the line, blank is not
- * sent; `@` + letters offers the chat's members; typing is announced and withdrawn after 1 s idle.
+ * sent; `@` + letters offers the chat's members; typing is announced and withdrawn after 1 s idle; the draft's first
+ * https link gets a preview card above the input (closing it sends the message without a preview).
  */
 export interface ComposerProps {
   chat: Chat;
@@ -43,6 +46,7 @@ export function Composer({ chat, placeholder }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   useAutoHeight(ref, value, MAX_HEIGHT);
+  const linkPreview = useDraftLinkPreview(value);
 
   const slowedDown = useSlowedDown(chat.id);
   const notifier = useMemo(() => {
@@ -92,8 +96,9 @@ export function Composer({ chat, placeholder }: ComposerProps) {
   };
 
   const send = () => {
-    if (!sendText(chat.id, value)) return;
+    if (!sendText(chat.id, value, { noLinkPreview: linkPreview.dismissed })) return;
     setValue('');
+    linkPreview.reset();
     setMention(null);
     notifier.sent();
   };
@@ -136,6 +141,9 @@ export function Composer({ chat, placeholder }: ComposerProps) {
           onHover={setSelected}
           onPick={(candidate) => pick(candidate.nickname)}
         />
+      ) : null}
+      {linkPreview.preview !== null ? (
+        <LinkPreviewCard preview={linkPreview.preview} onClose={linkPreview.dismiss} />
       ) : null}
       <div className={styles.box}>
         <textarea

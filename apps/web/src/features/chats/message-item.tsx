@@ -8,6 +8,7 @@ import markupStyles from './markup/markup.module.css';
 import { renderMessage } from './markup/render-entities';
 import { useSystemText } from './chat-display';
 import { discardFailed, retrySend } from './chats-store';
+import { LinkEmbed } from './link-preview/link-embed';
 import { MessageEditor } from './message-editor';
 import type { DisplayMessage } from './message-rows';
 import { formatClock, formatDateTime } from './message-text';
@@ -85,6 +86,7 @@ export const MessageItem = memo(function MessageItem({
       data-message-id={message.id ?? undefined}
       data-status={message.status}
       data-own={own || undefined}
+      data-mentioned={mentionsMe || undefined}
       aria-label={head ? `${name}, ${formatDateTime(message.createdAt)}` : undefined}
     >
       {head ? (
@@ -128,6 +130,7 @@ export const MessageItem = memo(function MessageItem({
             ) : null}
           </div>
         )}
+        {message.linkPreview !== null && !editing ? <LinkEmbed preview={message.linkPreview} /> : null}
         {message.status === 'failed' && message.clientId ? (
           <p className={styles.failure} role="alert" data-testid="message-failed">
             <Icon name="error" size={14} />

@@ -4,6 +4,8 @@ import type { Chat } from '@beseda/protocol/chats';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/spinner';
 import { useUserStore } from '../auth/user-store';
+import { CallRecordRow } from '../call-history/call-record-row';
+import { otherPartyOf } from '../call-history/call-summary';
 import { showToast } from '../toasts/toast-store';
 import { ChatAvatar, useChatTitle } from './chat-display';
 import { deleteOwnMessage, loadOlder, useChatsStore } from './chats-store';
@@ -13,6 +15,7 @@ import { MessageItem } from './message-item';
 import { MessageMenu, type MessageAction } from './message-menu';
 import { buildRows, displayMessages, type DisplayMessage, type MessageRow } from './message-rows';
 import { pendingIn } from './outbox';
+import { mentionsMe as mentionsMeIn } from './chats-state';
 import styles from './message-list.module.css';
 import { MessageMarkup } from './markup/message-markup';
 
@@ -194,14 +197,8 @@ export function MessageList({ chat, intro }: MessageListProps) {
     }
   };
 
-  const mentionsMe = (message: DisplayMessage) =>
-    !!myNickname &&
-    message.senderId !== meId &&
-    message.entities.some(
-      (entity) =>
-        entity.type === 'mention' &&
-        message.content.slice(entity.offset + 1, entity.offset + entity.length) === myNickname,
-    );
+  // Case-insensitive, as the server resolves mentions: `@Bob` mentions bob.
+  const mentionsMe = (message: DisplayMessage) => message.senderId !== meId && mentionsMeIn(message, myNickname);
 
   return (
     <div className={styles.wrap}>
@@ -239,6 +236,14 @@ export function MessageList({ chat, intro }: MessageListProps) {
                   </div>
                 ) : item.type === 'day' ? (
                   <DayDivider date={item.date} />
+                ) : item.message.system?.key === 'call' ? (
+                  <CallRecordRow
+                    record={item.message.system}
+                    messageId={item.message.id}
+                    createdAt={item.message.createdAt}
+                    viewerId={meId}
+                    peer={users.get(otherPartyOf(item.message.system, meId))}
+                  />
                 ) : (
                   <MessageItem
                     message={item.message}

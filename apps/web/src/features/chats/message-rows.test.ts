@@ -16,6 +16,7 @@ function message(id: string, senderId: string | null, createdAt: Date, extra: Pa
     editedAt: null,
     isEdited: false,
     clientId: null,
+    linkPreview: null,
     ...extra,
   };
 }
@@ -54,6 +55,25 @@ describe('buildRows', () => {
     expect(shape(rows)).toEqual(['day', 'a1*', 'a2*']);
   });
 
+  it('keeps call records apart: neither they nor the message after them join a run', () => {
+    const call = {
+      key: 'call' as const,
+      callId: 'k',
+      callerId: 'u1',
+      calleeId: 'u2',
+      status: 'ENDED' as const,
+      missed: false,
+      durationSeconds: 5,
+      video: false,
+    };
+    const rows = rowsOf([
+      message('a1', 'u1', day1(10, 0)),
+      message('a2', 'u1', day1(10, 1), { kind: 'RTCP', system: call }),
+      message('a3', 'u1', day1(10, 2)),
+    ]);
+    expect(shape(rows)).toEqual(['day', 'a1*', 'a2*', 'a3*']);
+  });
+
   it('shows pending messages after the sent ones, keyed by client id', () => {
     const pending: OutboxEntry[] = [
       {
@@ -61,6 +81,7 @@ describe('buildRows', () => {
         chatId: 'c1',
         content: 'hi',
         entities: [],
+        noLinkPreview: false,
         createdAt: day2(9, 2).toISOString(),
         seq: 1,
         status: 'failed',
@@ -80,6 +101,7 @@ describe('buildRows', () => {
         chatId: 'c1',
         content: 'b1',
         entities: [],
+        noLinkPreview: false,
         createdAt: sent.createdAt,
         seq: 1,
         status: 'sending',

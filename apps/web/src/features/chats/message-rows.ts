@@ -1,4 +1,5 @@
 import type { Message, SystemMessage } from '@beseda/protocol/chats';
+import type { LinkPreview } from '@beseda/protocol/link-previews';
 import type { MessageEntity } from '@beseda/protocol/markup-schema';
 import { dayKey } from './day-label';
 import type { OutboxEntry } from './outbox';
@@ -20,6 +21,8 @@ export interface DisplayMessage {
   system: SystemMessage | null;
   createdAt: string;
   isEdited: boolean;
+  /** The embed under the text; the server adds it after the send (`message_preview`). */
+  linkPreview: LinkPreview | null;
   status: 'sent' | OutboxEntry['status'];
 }
 
@@ -41,6 +44,7 @@ export function fromMessage(message: Message): DisplayMessage {
     system: message.system,
     createdAt: message.createdAt,
     isEdited: message.isEdited,
+    linkPreview: message.linkPreview,
     status: 'sent',
   };
 }
@@ -57,6 +61,7 @@ export function fromOutbox(entry: OutboxEntry, meId: string): DisplayMessage {
     system: null,
     createdAt: entry.createdAt,
     isEdited: false,
+    linkPreview: null,
     status: entry.status,
   };
 }
@@ -82,7 +87,8 @@ export function displayMessages(
 
 function startsGroup(previous: DisplayMessage | undefined, message: DisplayMessage): boolean {
   if (!previous) return true;
-  if (message.kind === 'SYSTEM' || previous.kind === 'SYSTEM') return true;
+  // Notices and call records (RTCP) stand alone: neither joins a run nor lets the next message join theirs.
+  if (message.kind !== 'TEXT' || previous.kind !== 'TEXT') return true;
   if (previous.senderId !== message.senderId) return true;
   const gap = Date.parse(message.createdAt) - Date.parse(previous.createdAt);
   return !(gap >= 0 && gap < GROUP_WINDOW_MS);

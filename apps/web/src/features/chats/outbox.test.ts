@@ -6,6 +6,7 @@ const entry = (clientId: string, createdAt = '2025-03-05T10:00:00.000Z', chatId 
   chatId,
   content: 'hi',
   entities: [],
+  noLinkPreview: false,
   createdAt,
 });
 

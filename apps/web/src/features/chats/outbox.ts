@@ -15,6 +15,8 @@ export interface OutboxEntry {
   chatId: string;
   content: string;
   entities: readonly MessageEntity[];
+  /** The sender closed the composer's link preview card: the server previews nothing for this message. */
+  noLinkPreview: boolean;
   /** When the user pressed Enter: the time shown until the server's copy replaces it. */
   createdAt: string;
   /**

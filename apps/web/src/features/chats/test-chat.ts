@@ -15,6 +15,7 @@ export function testChat(extra: Partial<Chat> = {}): Chat {
     status: { status: 'online' },
     canWrite: true,
     unreadCount: 0,
+    mentionCount: 0,
     lastReadMessageId: null,
     ...extra,
   };
@@ -37,6 +38,7 @@ export function testMessage(n: number, extra: Partial<Message> = {}): Message {
     editedAt: null,
     isEdited: false,
     clientId: null,
+    linkPreview: null,
     ...extra,
   };
 }

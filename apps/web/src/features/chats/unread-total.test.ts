@@ -21,6 +21,10 @@ describe('homeUnreadTotal', () => {
     expect(homeUnreadTotal(directory(), 'dm1')).toBe(2);
   });
 
+  it('leaves out a muted chat (its grey count stays in its row)', () => {
+    expect(homeUnreadTotal(directory(), null, (chatId) => chatId === 'dm1')).toBe(2);
+  });
+
   it('is zero with nothing loaded', () => {
     expect(homeUnreadTotal(EMPTY_CHAT_DIRECTORY)).toBe(0);
   });

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { chatMuteKey } from '../../lib/local-db/scoped-key';
 import { useUserStore } from '../auth/user-store';
+import { useMuteStore } from '../notifications/mute-store';
 import { chatListQuery, type ChatList } from './chats-queries';
 import { useChatsStore } from './chats-store';
 import { homeUnreadTotal } from './unread-total';
@@ -8,11 +10,16 @@ import { homeUnreadTotal } from './unread-total';
 /**
  * Unread personal and official messages, for the home button. It loads the chat list itself: a user who opened a
  * group first must still see that someone wrote to them (issue 12, bug 2); events keep the cache current after.
+ * Muted chats are left out.
  */
 export function useHomeUnread({ countOpenChat = false } = {}): number {
   const userId = useUserStore((state) => state.id);
   const openChatId = useChatsStore((state) => state.currentChatId);
   const except = countOpenChat ? null : openChatId;
-  const select = useCallback((list: ChatList) => homeUnreadTotal(list, except), [except]);
+  const muted = useMuteStore((state) => state.muted);
+  const select = useCallback(
+    (list: ChatList) => homeUnreadTotal(list, except, (chatId) => muted[chatMuteKey(chatId)] === true),
+    [except, muted],
+  );
   return useQuery({ ...chatListQuery(userId), select }).data ?? 0;
 }

@@ -31,6 +31,15 @@ function browserPorts(): DevicePorts {
  */
 export const deviceStore = createDeviceStore(browserPorts());
 
+// Audio processing changed on another device of the user (`settings_update`): the toggles follow.
+useGlobalSettings.subscribe((state, previous) => {
+  for (const key of ['noiseSuppression', 'echoCancellation', 'autoGainControl'] as const) {
+    const value = state.settings[key];
+    if (value !== previous.settings[key] && deviceStore.getState()[key] !== value)
+      deviceStore.setState({ [key]: value });
+  }
+});
+
 export function useDevices<T>(selector: (state: DeviceState & DeviceActions) => T): T {
   return useStore(deviceStore, selector);
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { getScoped, setScoped } from '../../lib/local-db/db';
+import { getScoped } from '../../lib/local-db/db';
 import { MEDIA_HINT_KEY } from '../../lib/local-db/scoped-key';
+import { onScopedSetting, saveScopedSetting } from '../settings/settings-sync';
 
 interface MediaHintStore {
   /** Spec §3 `ui:global` one-time tip: undefined until the local setting is read, then whether to show it. */
@@ -15,8 +16,13 @@ export async function loadMediaHint(): Promise<void> {
   useMediaHintStore.setState({ visible: !shown });
 }
 
-/** Once dismissed, never again, on any page of this browser. */
+/** Once dismissed, never again, on any page of this browser or the user's other devices. */
 export function dismissMediaHint(): void {
   useMediaHintStore.setState({ visible: false });
-  void setScoped(MEDIA_HINT_KEY, true);
+  saveScopedSetting(MEDIA_HINT_KEY, true);
 }
+
+// Seen on another device of the user: that was the one time.
+onScopedSetting((key, value) => {
+  if (key === MEDIA_HINT_KEY && value === true) useMediaHintStore.setState({ visible: false });
+});

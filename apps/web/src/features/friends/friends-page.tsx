@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { FRIENDS_NARROW_BREAKPOINT_PX } from '@beseda/protocol/constants';
 import { PageHeader } from '../../app/layout/page-header';
 import page from '../../ui/page.module.css';
@@ -11,6 +12,7 @@ import { FriendsList } from './friends-list';
 import { pendingCounts, type FriendsTab } from './friends-lists';
 import styles from './friends-page.module.css';
 import { useNarrow } from './use-narrow';
+import { requestedFriendsTab } from '../notifications/notification-target';
 
 type FriendsView = FriendsTab | 'add';
 const TAB_PREFIX = 'friends';
@@ -18,7 +20,16 @@ const TAB_PREFIX = 'friends';
 /** Spec §2 friends page: tabs В сети / Все / Ожидание / Заблокированные, Add friend, and the activity panel. */
 export function FriendsPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<FriendsView>('online');
+  const location = useLocation();
+  const asked = requestedFriendsTab(location.state);
+  const [view, setView] = useState<FriendsView>(asked ?? 'online');
+  // A navigation that names a tab (the inbox's friend request → «Ожидание») opens it, also when already here: each
+  // navigation has its own key, adjusted during render rather than in an effect (no extra paint of the old tab).
+  const [navigationKey, setNavigationKey] = useState(location.key);
+  if (navigationKey !== location.key) {
+    setNavigationKey(location.key);
+    if (asked) setView(asked);
+  }
   const bodyRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(bodyRef, FRIENDS_NARROW_BREAKPOINT_PX);
   const contacts = useContacts();

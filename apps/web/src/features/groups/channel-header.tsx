@@ -1,6 +1,8 @@
 import type { Channel } from '@beseda/protocol/groups';
 import { DrawerToggle } from '../../app/layout/drawer-toggle';
+import { chatMuteKey } from '../../lib/local-db/scoped-key';
 import { Icon } from '../../ui/icon';
+import { MuteButton } from '../notifications/mute-button';
 import { channelIcon } from './channel-row';
 import styles from './group-page.module.css';
 
@@ -17,6 +19,7 @@ export function ChannelHeader({ groupName, channel }: { groupName: string; chann
           <h1 className={styles.title} data-testid="page-title">
             {channel.name}
           </h1>
+          {channel.chatId ? <MuteButton muteKey={chatMuteKey(channel.chatId)} /> : null}
         </>
       ) : null}
     </header>

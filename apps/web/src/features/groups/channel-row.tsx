@@ -5,8 +5,12 @@ import { channelPath } from '../../app/routes';
 import { Avatar } from '../../ui/avatar';
 import { Icon, type IconName } from '../../ui/icon';
 import { MediaIcon } from '../calls/media-icon';
+import { voiceChannelIdOf } from '../calls/call-store';
 import { useCall } from '../calls/use-call';
-import { useChannelUnread } from './channel-unread';
+import { chatMuteKey, groupMuteKey } from '../../lib/local-db/scoped-key';
+import { pillText } from '../chats/unread-total';
+import { useMuted } from '../notifications/mute-store';
+import { useChannelMentions, useChannelUnread } from './channel-unread';
 import type { GroupEntry } from './groups-state';
 import { useGroupVoice } from './groups-queries';
 import styles from './group-sidebar.module.css';
@@ -26,7 +30,7 @@ const NO_SPEAKERS: readonly string[] = [];
 function VoiceOccupants({ group, channelId }: { group: GroupEntry; channelId: string }) {
   const { t } = useTranslation();
   const voice = useGroupVoice(group.id);
-  const speaking = useCall((state) => (state.target?.channelId === channelId ? state.speaking : NO_SPEAKERS));
+  const speaking = useCall((state) => (voiceChannelIdOf(state.target) === channelId ? state.speaking : NO_SPEAKERS));
   const inHere = voice.filter((entry) => entry.channelId === channelId);
   if (inHere.length === 0) return null;
   return (
@@ -72,21 +76,47 @@ function VoiceOccupants({ group, channelId }: { group: GroupEntry; channelId: st
 /** A channel in the sidebar: icon, name, bold with a pill while unread (Discord). */
 export function ChannelRow({ group, channel, selected }: { group: GroupEntry; channel: Channel; selected: boolean }) {
   const { t } = useTranslation();
-  const unread = useChannelUnread(channel) > 0 && !selected;
+  // Muted itself or with its whole group: either way its counts go grey and its unread marker goes.
+  const channelMuted = useMuted(channel.chatId ? chatMuteKey(channel.chatId) : null);
+  const groupMuted = useMuted(groupMuteKey(group.id));
+  const muted = channelMuted || groupMuted;
+  const unread = useChannelUnread(channel) > 0 && !selected && !muted;
+  const mentionCount = useChannelMentions(channel);
+  // The open channel is being read: its count is about to clear.
+  const mentions = selected ? 0 : mentionCount;
+  const label = [
+    channel.name,
+    mentions > 0 ? t('notifications.mentions', { count: mentions }) : unread ? t('group.unread', { count: 1 }) : '',
+    muted ? t('notifications.muted') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <>
       {/* A Link, not a NavLink: on /channels/{groupId} the default channel is selected without its own URL. */}
       <Link
         to={channelPath(group.id, channel.id)}
-        className={`${styles.channel} ${selected ? styles.selected : ''} ${unread ? styles.unread : ''}`}
+        className={`${styles.channel} ${selected ? styles.selected : ''} ${unread ? styles.unread : ''} ${muted && !selected ? styles.mutedChannel : ''}`}
         aria-current={selected ? 'page' : undefined}
-        aria-label={unread ? `${channel.name}, ${t('group.unread', { count: 1 })}` : channel.name}
+        aria-label={label}
         data-testid="channel-row"
         data-channel-id={channel.id}
         data-unread={unread || undefined}
+        data-muted={muted || undefined}
       >
         <Icon name={channelIcon(channel)} size={20} className={styles.channelIcon} />
         <span className={styles.channelName}>{channel.name}</span>
+        {mentions > 0 ? (
+          <span
+            className={`${styles.mentionPill} ${muted ? styles.mutedPill : ''}`}
+            aria-hidden="true"
+            data-testid="channel-mentions"
+          >
+            {pillText(mentions)}
+          </span>
+        ) : channelMuted ? (
+          <Icon name="bellOff" size={16} className={styles.mutedIcon} data-testid="channel-muted" />
+        ) : null}
       </Link>
       {channel.type === 'RTCP' ? <VoiceOccupants group={group} channelId={channel.id} /> : null}
     </>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '@beseda/protocol/groups';
 import { EMPTY_CHATS_STATE, type ChatsState } from '../chats/chats-state';
-import { channelUnread, groupsUnreadTotal } from './channel-unread';
+import { channelMentions, channelUnread, groupsUnreadTotal } from './channel-unread';
 
 function channel(overrides: Partial<Channel> = {}): Channel {
   return {
@@ -14,6 +14,7 @@ function channel(overrides: Partial<Channel> = {}): Channel {
     chatId: 'chat1',
     canWrite: true,
     unreadCount: 3,
+    mentionCount: 0,
     ...overrides,
   };
 }
@@ -24,7 +25,10 @@ describe('channelUnread', () => {
   });
 
   it('follows the chats store counter once it has one (live messages, reads)', () => {
-    const chats: ChatsState = { ...EMPTY_CHATS_STATE, unread: { chat1: { count: 5, lastReadId: null, ids: [] } } };
+    const chats: ChatsState = {
+      ...EMPTY_CHATS_STATE,
+      unread: { chat1: { count: 5, lastReadId: null, ids: [], mentions: 0, mentionIds: [] } },
+    };
     expect(channelUnread(channel(), chats)).toBe(5);
   });
 
@@ -35,11 +39,40 @@ describe('channelUnread', () => {
 
 describe('groupsUnreadTotal', () => {
   it('adds every channel of every group', () => {
-    const chats: ChatsState = { ...EMPTY_CHATS_STATE, unread: { chat1: { count: 2, lastReadId: null, ids: [] } } };
+    const chats: ChatsState = {
+      ...EMPTY_CHATS_STATE,
+      unread: { chat1: { count: 2, lastReadId: null, ids: [], mentions: 0, mentionIds: [] } },
+    };
     const groups = [
-      { channels: [channel(), channel({ id: 'ch2', chatId: 'chat2', unreadCount: 1 })] },
-      { channels: [channel({ id: 'ch3', chatId: 'chat3', unreadCount: 4 })] },
+      { id: 'g1', channels: [channel(), channel({ id: 'ch2', chatId: 'chat2', unreadCount: 1 })] },
+      { id: 'g2', channels: [channel({ id: 'ch3', chatId: 'chat3', unreadCount: 4 })] },
     ];
     expect(groupsUnreadTotal(groups, chats)).toBe(7);
+  });
+
+  it('a muted group or channel adds only its mentions of me', () => {
+    const groups = [
+      {
+        id: 'g1',
+        channels: [
+          channel({ unreadCount: 3, mentionCount: 1 }),
+          channel({ id: 'ch2', chatId: 'chat2', unreadCount: 2 }),
+        ],
+      },
+      { id: 'g2', channels: [channel({ id: 'ch3', chatId: 'chat3', unreadCount: 4 })] },
+    ];
+    const mutedGroup = { group: (id: string) => id === 'g1', chat: () => false };
+    expect(groupsUnreadTotal(groups, EMPTY_CHATS_STATE, mutedGroup)).toBe(1 + 4);
+    const mutedChannel = { group: () => false, chat: (id: string) => id === 'chat3' };
+    expect(groupsUnreadTotal(groups, EMPTY_CHATS_STATE, mutedChannel)).toBe(3 + 2);
+  });
+});
+
+describe('channelMentions', () => {
+  it('uses the snapshot until the chats store counts the chat, then follows it', () => {
+    expect(channelMentions(channel({ mentionCount: 2 }), EMPTY_CHATS_STATE)).toBe(2);
+    const unread = { chat1: { count: 5, lastReadId: null, ids: [], mentions: 1, mentionIds: [] } };
+    expect(channelMentions(channel({ mentionCount: 2 }), { ...EMPTY_CHATS_STATE, unread })).toBe(1);
+    expect(channelMentions(channel({ type: 'RTCP', chatId: null, mentionCount: 0 }), EMPTY_CHATS_STATE)).toBe(0);
   });
 });

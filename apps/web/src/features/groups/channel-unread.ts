@@ -13,6 +13,25 @@ export function channelUnread(channel: Channel, chats: ChatDirectory): number {
   return chats.chats[channel.chatId] ? 0 : channel.unreadCount;
 }
 
+/** Of the channel's unread messages, those that mention me: the chat directory's once it counts, else the snapshot's. */
+export function channelMentions(channel: Channel, chats: ChatDirectory): number {
+  if (!channel.chatId) return 0;
+  const held = chats.unread[channel.chatId];
+  if (held) return held.mentions;
+  return chats.chats[channel.chatId] ? 0 : channel.mentionCount;
+}
+
+export function useChannelMentions(channel: Channel): number {
+  return useChatDirectory((directory) => channelMentions(channel, directory));
+}
+
+/** Unread mentions of me in every channel of a group (the red badge on its toolbar icon). */
+export function useGroupMentions(channels: readonly Channel[]): number {
+  return useChatDirectory((directory) =>
+    channels.reduce((sum, channel) => sum + channelMentions(channel, directory), 0),
+  );
+}
+
 export function useChannelUnread(channel: Channel): number {
   return useChatDirectory((directory) => channelUnread(channel, directory));
 }
@@ -21,9 +40,29 @@ export function useGroupUnread(channels: readonly Channel[]): boolean {
   return useChatDirectory((directory) => channels.some((channel) => channelUnread(channel, directory) > 0));
 }
 
-/** Unread messages in every channel of every group I belong to (the tab title adds them to the home total). */
-export function groupsUnreadTotal(groups: readonly { channels: readonly Channel[] }[], chats: ChatDirectory): number {
+/** Which groups and chats are muted (Discord's «Заглушить»): their plain unread messages stop counting. */
+export interface MutedLookup {
+  group(groupId: string): boolean;
+  chat(chatId: string): boolean;
+}
+
+const NOTHING_MUTED: MutedLookup = { group: () => false, chat: () => false };
+
+/**
+ * Unread messages in every channel of every group I belong to (the tab title adds them to the home total). A muted
+ * group or channel adds only its mentions of me, as in Discord: muting silences the chatter, not being called.
+ */
+export function groupsUnreadTotal(
+  groups: readonly { id: string; channels: readonly Channel[] }[],
+  chats: ChatDirectory,
+  muted: MutedLookup = NOTHING_MUTED,
+): number {
   let total = 0;
-  for (const group of groups) for (const channel of group.channels) total += channelUnread(channel, chats);
+  for (const group of groups) {
+    for (const channel of group.channels) {
+      const silenced = muted.group(group.id) || (channel.chatId !== null && muted.chat(channel.chatId));
+      total += silenced ? channelMentions(channel, chats) : channelUnread(channel, chats);
+    }
+  }
   return total;
 }

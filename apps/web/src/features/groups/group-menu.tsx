@@ -2,6 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContextMenu, type ContextMenuItem } from '../../ui/context-menu';
 import { Icon } from '../../ui/icon';
+import { groupMuteKey } from '../../lib/local-db/scoped-key';
+import { setMuted, useMuted } from '../notifications/mute-store';
 import { showToast } from '../toasts/toast-store';
 import { showGroupModal } from './group-modals';
 import type { GroupEntry } from './groups-state';
@@ -19,6 +21,8 @@ export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: bool
     buttonRef.current?.focus();
   }, []);
   const soon = () => showToast({ type: 'info', title: t('group.stubSoon') });
+  const muteKey = groupMuteKey(group.id);
+  const muted = useMuted(muteKey);
 
   const items: ContextMenuItem[] = [
     {
@@ -33,6 +37,13 @@ export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: bool
       icon: 'gear',
       // The owner's settings are the picture and the name; for everyone else they stay the spec's stub.
       onSelect: isOwner ? () => showGroupModal('settings', { groupId: group.id }) : soon,
+    },
+    {
+      // Discord's «Заглушить»: no desktop notifications from the group, its badges grey; follows the user.
+      id: muted ? 'unmute' : 'mute',
+      label: t(muted ? 'notifications.unmute' : 'notifications.mute'),
+      icon: muted ? 'bell' : 'bellOff',
+      onSelect: () => setMuted(muteKey, !muted),
     },
   ];
   if (isOwner) {
@@ -74,6 +85,15 @@ export function GroupMenu({ group, isOwner }: { group: GroupEntry; isOwner: bool
         <span className={styles.headerName} data-testid="group-name">
           {group.name}
         </span>
+        {muted ? (
+          <Icon
+            name="bellOff"
+            size={16}
+            className={styles.mutedIcon}
+            label={t('notifications.muted')}
+            data-testid="group-muted"
+          />
+        ) : null}
         <Icon name={open ? 'cross' : 'chevronDown'} size={18} />
       </button>
       {open ? <ContextMenu label={t('group.menu')} items={items} onClose={close} testId="group-menu" /> : null}

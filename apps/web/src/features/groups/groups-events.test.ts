@@ -48,6 +48,7 @@ const held: Group = {
   memberCount: 2,
   myRoleId: 'r-member',
   unread: false,
+  mentionCount: 0,
   members: [],
   roles: [],
 };

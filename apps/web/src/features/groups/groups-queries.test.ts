@@ -19,6 +19,7 @@ function summary(id: string): GroupSummary {
     memberCount: 1,
     myRoleId: 'r1',
     unread: false,
+    mentionCount: 0,
   };
 }
 

@@ -25,6 +25,7 @@ function channel(id: string, type: Channel['type'], position: number): Channel {
     chatId: type === 'RTCP' ? null : `c-${id}`,
     canWrite: true,
     unreadCount: 0,
+    mentionCount: 0,
   };
 }
 
@@ -51,6 +52,7 @@ const group: Group = {
   memberCount: 2,
   myRoleId: 'r-member',
   unread: false,
+  mentionCount: 0,
   members: [member(OWNER, 'r-owner'), member(ME, 'r-member')],
   roles,
 };

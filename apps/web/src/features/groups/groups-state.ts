@@ -81,7 +81,12 @@ function addMember(group: GroupEntry, member: GroupMember): GroupEntry {
 
 function addChannel(group: GroupEntry, info: ChannelInfo, meId: string): GroupEntry {
   if (group.channels.some((known) => known.id === info.id)) return group;
-  const channel: Channel = { ...info, canWrite: canWriteIn(info.type, group.ownerId, meId), unreadCount: 0 };
+  const channel: Channel = {
+    ...info,
+    canWrite: canWriteIn(info.type, group.ownerId, meId),
+    unreadCount: 0,
+    mentionCount: 0,
+  };
   return { ...group, channels: [...group.channels, channel].sort(byPosition) };
 }
 

@@ -1,4 +1,5 @@
 import type { Channel } from '@beseda/protocol/groups';
+import { voiceChannelIdOf } from '../calls/call-store';
 import { isCallLive } from '../calls/call-status';
 import { joinVoiceChannel, useCall } from '../calls/use-call';
 import { VoiceCallView } from '../calls/voice-call-view';
@@ -11,7 +12,7 @@ import { VoiceOccupants } from './voice-occupants';
  * otherwise (never joined, left, rejected, or in another channel's call: connecting here moves us).
  */
 export function VoiceChannelView({ group, channel }: { group: GroupEntry; channel: Channel }) {
-  const inThisCall = useCall((state) => isCallLive(state.status) && state.target?.channelId === channel.id);
+  const inThisCall = useCall((state) => isCallLive(state.status) && voiceChannelIdOf(state.target) === channel.id);
   const connecting = useCall((state) => state.status === 'LOADING');
   if (inThisCall) return <VoiceCallView group={group} channel={channel} />;
   return (

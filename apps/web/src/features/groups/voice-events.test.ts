@@ -49,6 +49,7 @@ beforeEach(() => {
         memberCount: 2,
         myRoleId: 'r',
         unread: false,
+        mentionCount: 0,
       },
     ]),
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../app/routes';
+import { CallsNavLink } from '../call-history/calls-nav-link';
 import { FriendsNavLink } from '../friends/friends-nav-link';
 import { Icon } from '../../ui/icon';
 import { SidebarLink, SidebarNav } from '../../ui/sidebar-nav';
@@ -34,7 +35,7 @@ export function HomeSidebar() {
       <div className={styles.scroll}>
         <SidebarNav label={t('nav.home')}>
           <FriendsNavLink />
-          <SidebarLink to={ROUTES.calls} label={t('home.calls')} icon="call" testId="nav-calls" />
+          <CallsNavLink />
           <SidebarLink to={ROUTES.calendar} label={t('home.calendar')} icon="calendar" testId="nav-calendar" />
         </SidebarNav>
         <ChatList query={query} />

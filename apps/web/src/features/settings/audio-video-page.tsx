@@ -10,9 +10,11 @@ import { DeviceSelect } from '../devices/device-select';
 import { deviceStore, useDevices, useMediaAccess } from '../devices/devices';
 import { MediaHint } from '../devices/media-hint';
 import { MicTester } from '../devices/mic-tester';
+import { NotificationSettings } from '../notifications/notification-settings';
 import { useDeviceStreams } from '../devices/use-device-streams';
 import { useGlobalSettings } from './global-settings-store';
 import styles from './audio-video-page.module.css';
+import settingsPage from './settings-page.module.css';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const id = useId();
@@ -175,8 +177,8 @@ export function AudioVideoPage() {
     <>
       <PageHeader icon="mic" title={t('settings.audioVideo')} />
       <div className={page.body}>
-        <div className={styles.scroll} data-testid="audio-video-settings">
-          <div className={styles.column}>
+        <div className={settingsPage.scroll} data-testid="audio-video-settings">
+          <div className={`${settingsPage.column} ${styles.sections}`}>
             <MediaHint />
             <AccessNotice />
             {ready ? null : (
@@ -188,6 +190,7 @@ export function AudioVideoPage() {
             <VoiceSection mic={streams.mic} />
             <ProcessingSection />
             <VideoSection camera={streams.camera} />
+            <NotificationSettings sectionClassName={styles.section} titleClassName={styles.sectionTitle} />
           </div>
         </div>
       </div>

@@ -21,6 +21,7 @@ import { commitUserAvatar, uploadAvatar } from '../files/files-api';
 import { useAvatarUpload } from '../files/use-avatar-upload';
 import { showToast } from '../toasts/toast-store';
 import styles from './my-account-page.module.css';
+import settingsPage from './settings-page.module.css';
 import { SessionCard } from './session-card';
 import { splitSessions } from './sessions';
 import { sessionsQuery, useSessionTermination } from './sessions-queries';
@@ -272,8 +273,8 @@ export function MyAccountPage() {
     <>
       <PageHeader icon="user" title={t('settings.my')} />
       <div className={page.body}>
-        <div className={styles.scroll}>
-          <div className={styles.column}>
+        <div className={settingsPage.scroll} data-testid="settings-my-scroll">
+          <div className={settingsPage.column}>
             <ProfileCard />
             <section className={styles.section} aria-labelledby={securityId}>
               <h2 className={styles.sectionTitle} id={securityId}>

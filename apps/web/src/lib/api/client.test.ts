@@ -5,7 +5,9 @@ import * as user from '@beseda/protocol/endpoints/user';
 import { setLogLevel } from '../logger';
 import { ApiError, NetworkError } from './api-error';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
-import { call, callLazy, setOutdatedHandler, setUnauthorizedHandler } from './client';
+import { useErrorStore } from '../errors/error-store';
+import { call, callLazy, setOutdatedHandler, setServerVersionHandler, setUnauthorizedHandler } from './client';
+import { API_ERROR_PATH } from './report-api-error';
 
 const me = {
   user: {
@@ -36,6 +38,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  useErrorStore.getState().reset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -64,6 +67,25 @@ describe('protocol version', () => {
     });
     expect(onOutdated).toHaveBeenCalledOnce();
     setOutdatedHandler(() => undefined);
+  });
+
+  it('reports the protocol the server states on its answers, failed ones too, and nothing when it states none', async () => {
+    const onServerVersion = vi.fn<(version: number) => void>();
+    setServerVersionHandler(onServerVersion);
+    const stating = (response: Response, version: string) => {
+      response.headers.set(PROTOCOL_VERSION_HEADER, version);
+      return response;
+    };
+    fetchMock.mockResolvedValueOnce(stating(json(200, me), '3'));
+    await call(auth.login, { body: credentials });
+    fetchMock.mockResolvedValueOnce(stating(json(404, { error: { code: 'NOT_FOUND', message: 'No' } }), '4'));
+    await expect(call(auth.login, { body: credentials })).rejects.toMatchObject({ status: 404 });
+    fetchMock.mockResolvedValueOnce(json(200, me));
+    await call(auth.login, { body: credentials });
+    fetchMock.mockResolvedValueOnce(stating(json(200, me), 'soon'));
+    await call(auth.login, { body: credentials });
+    expect(onServerVersion.mock.calls).toEqual([[3], [4]]);
+    setServerVersionHandler(() => undefined);
   });
 });
 
@@ -192,6 +214,67 @@ describe('call', () => {
     const error = await pending;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: true });
+  });
+});
+
+describe('error store', () => {
+  const apiRecords = () => useErrorStore.getState().byPath[API_ERROR_PATH] ?? [];
+
+  it('reports a failed call with its status, code and trace id', async () => {
+    fetchMock.mockResolvedValueOnce(json(404, { error: { code: 'NOT_FOUND', message: 'No such chat' } }));
+    await call(chat.getChat, { query: { chatId: CHAT_ID } }).catch(() => undefined);
+    expect(apiRecords()).toHaveLength(1);
+    expect(apiRecords()[0]).toMatchObject({
+      path: 'api',
+      code: 'NOT_FOUND',
+      kind: 'http',
+      severity: 'warn',
+      source: 'api',
+      meta: {
+        method: 'GET',
+        url: `/api/chat/one?chatId=${CHAT_ID}`,
+        status: 404,
+        traceId: expect.stringMatching(/^[0-9a-f]{20}$/) as string,
+      },
+    });
+  });
+
+  it('reports a network failure as kind network, and a 5xx as an error', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await call(user.getMe).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'UNAVAILABLE', message: 'Later' } }));
+    await call(user.getMe).catch(() => undefined);
+    expect(apiRecords().map((record) => [record.kind, record.code, record.severity])).toEqual([
+      ['network', 'NETWORK', 'error'],
+      ['http', 'UNAVAILABLE', 'error'],
+    ]);
+  });
+
+  it('reports a lost session before signing out, so the sign-out can clear the record', async () => {
+    let recordsAtSignOut = -1;
+    onUnauthorized.mockImplementation(() => {
+      recordsAtSignOut = apiRecords().length;
+    });
+    fetchMock.mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized());
+    await call(user.listSessions).catch(() => undefined);
+    expect(recordsAtSignOut).toBe(1);
+    expect(apiRecords()[0]).toMatchObject({ code: 'UNAUTHENTICATED', meta: { status: 401 } });
+  });
+
+  it('reports nothing for a success or a call its caller aborted', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, me));
+    await call(user.getMe);
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const pending = call(user.getMe, { signal: controller.signal }).catch(() => undefined);
+    controller.abort();
+    await pending;
+    expect(apiRecords()).toEqual([]);
   });
 });
 

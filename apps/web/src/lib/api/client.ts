@@ -14,6 +14,7 @@ import type { login, refresh, register } from '@beseda/protocol/endpoints/auth';
 import type { ApiErrorBody } from '@beseda/protocol/errors';
 import { createLogger, createTraceId } from '../logger';
 import { ApiError, NetworkError, parseRetryAfter } from './api-error';
+import { reportApiError } from './report-api-error';
 import { createRefreshCoordinator, type LockManagerLike } from './refresh';
 
 /** Anything with zod's `parse`: the client stays independent of the schema library's types. */
@@ -53,7 +54,24 @@ const NO_REFRESH: ReadonlySet<string> = new Set([LOGIN, REGISTER, REFRESH]);
 const VERSION_HEADERS = { Accept: 'application/json', [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION) };
 
 let unauthorizedHandler: () => void = () => undefined;
+/** The 401s that survived the silent refresh: the session is gone and `unauthorizedHandler` runs for them. */
+const sessionLost = new WeakSet<ApiError>();
 let outdatedHandler: () => void = () => undefined;
+
+let serverVersionHandler: (version: number) => void = () => undefined;
+
+/**
+ * Called with the protocol every API answer says the server speaks (`x-beseda-protocol`): the desktop app compares it
+ * with its shell's, which may lag behind the web build the server serves.
+ */
+export function setServerVersionHandler(handler: (version: number) => void): void {
+  serverVersionHandler = handler;
+}
+
+function noteServerVersion(response: Response): void {
+  const stated = Number(response.headers.get(PROTOCOL_VERSION_HEADER) ?? '');
+  if (Number.isInteger(stated) && stated > 0) serverVersionHandler(stated);
+}
 
 /** Called when the server answers 426 CLIENT_OUTDATED: this build is older than the server speaks. */
 export function setOutdatedHandler(handler: () => void): void {
@@ -96,7 +114,9 @@ async function send(method: HttpMethod, url: string, body: unknown, signal?: Abo
     init.body = JSON.stringify(body);
   }
   try {
-    return await fetch(url, init);
+    const response = await fetch(url, init);
+    noteServerVersion(response);
+    return response;
   } catch (cause) {
     if (signal?.aborted) throw cause;
     const timedOut = timeout.signal.aborted;
@@ -172,11 +192,24 @@ const refresher = createRefreshCoordinator({ refresh: refreshSession, locks: bro
 
 /**
  * The one HTTP client (spec §7): cookies, JSON, 10 s timeout, every request logged by method and URL. Success
- * resolves to the (schema-checked) body; failure throws `ApiError` or `NetworkError`.
+ * resolves to the (schema-checked) body; failure throws `ApiError` or `NetworkError` and is reported to the client
+ * error store (spec §8).
  */
 async function request<T>(method: HttpMethod, options: RequestOptions<T>): Promise<T> {
   const traceId = createTraceId();
   const url = urlOfPath(options.path, options);
+  try {
+    return await perform(method, url, traceId, options);
+  } catch (error) {
+    // A call its caller aborted did not fail: nothing to report.
+    if (!options.signal?.aborted) reportApiError({ method, url, traceId }, error);
+    // Signed out only after the report, so the sign-out's reset of the error store takes this record with it.
+    if (error instanceof ApiError && sessionLost.has(error)) unauthorizedHandler();
+    throw error;
+  }
+}
+
+async function perform<T>(method: HttpMethod, url: string, traceId: string, options: RequestOptions<T>): Promise<T> {
   log.log(`${method} ${url}`, undefined, traceId);
 
   const startedAt = Date.now();
@@ -195,7 +228,7 @@ async function request<T>(method: HttpMethod, options: RequestOptions<T>): Promi
     if (response.status === 401) {
       log.warn(`${method} ${url} → 401 after refresh; signing out`, undefined, traceId);
       const error = await toApiError(response);
-      unauthorizedHandler();
+      sessionLost.add(error);
       throw error;
     }
   }

@@ -11,6 +11,32 @@ export const ruCore = {
     updateAvailable: 'Доступна новая версия',
     updateHint: 'Эта версия приложения устарела. Обновите страницу, чтобы продолжить.',
     reload: 'Обновить',
+    // The desktop shell is older than the server: a reload brings the same shell back, a new install is needed.
+    updateInstallHint: 'Эта версия приложения устарела. Установите новую версию, чтобы всё работало.',
+    later: 'Позже',
+  },
+  // The desktop app's own title bar (issue 16): shown before sign-in too, so it lives in the core catalogue.
+  desktop: {
+    titleBar: 'Окно приложения',
+    minimize: 'Свернуть',
+    maximize: 'Развернуть',
+    restore: 'Восстановить',
+    exitFullscreen: 'Выйти из полноэкранного режима',
+    close: 'Закрыть',
+    shareTitle: 'Демонстрация экрана',
+    shareSubtitle: 'Выберите, что увидят участники звонка',
+    shareSources: 'Что показать',
+    shareScreens: 'Экраны',
+    shareWindows: 'Окна',
+    shareNoScreens: 'Экраны не найдены',
+    shareNoWindows: 'Открытых окон нет',
+    shareAudio: 'Звук компьютера',
+    shareAudioHint: 'Участники услышат звук системы и приложений',
+    share: 'Поделиться',
+    cancel: 'Отмена',
+    // Ctrl+Shift+L works on /auth too, so these load with the core.
+    logSaved: 'Журнал приложения сохранён',
+    logSaveFailed: 'Не удалось сохранить журнал приложения. Попробуйте ещё раз',
   },
   validation: {
     required: 'Обязательное поле',
@@ -28,6 +54,8 @@ export const ruCore = {
     rateLimited: 'Слишком много попыток. Попробуйте через минуту',
     network: 'Не удалось связаться с сервером. Проверьте подключение к интернету',
     unknown: 'Что-то пошло не так. Попробуйте ещё раз',
+    /** Spec §8 gives the client error store's fallback in English: kept word for word. */
+    fallback: 'Unknown error',
     connectionTitle: 'Соединение',
     connectionMessage: 'Проверьте настройки интернет соединения',
   },

@@ -23,3 +23,16 @@ export function groupWarningKey(groupId: string): string {
 
 /** Spec §3: the one-time mic/camera tip. */
 export const MEDIA_HINT_KEY = scopedKey('ui', 'global', 'mediaHintShown');
+
+/** Issue 15: «Заглушить» on a chat (direct, or a channel's chat): no desktop notifications, a grey badge. */
+export function chatMuteKey(chatId: string): string {
+  return scopedKey('chat', chatId, 'muted');
+}
+
+/** Issue 15: «Заглушить» on a whole group. */
+export function groupMuteKey(groupId: string): string {
+  return scopedKey('group', groupId, 'muted');
+}
+
+/** Issue 15: the in-app prompt before the browser's notification permission was answered («Не сейчас»). */
+export const NOTIFICATION_PROMPT_KEY = scopedKey('ui', 'global', 'notificationPromptDismissed');

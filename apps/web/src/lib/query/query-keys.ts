@@ -22,4 +22,12 @@ export const queryKeys = {
   groupVoice: (userId: string, groupId: string) => ['user', userId, 'group-voice', groupId] as const,
   /** Friends and fellow members in voice channels (the friends page activity panel). */
   activity: (userId: string) => ['user', userId, 'activity'] as const,
+  /** The calls page's history: pages of direct calls, newest first, and the calls heard of live. */
+  callHistory: (userId: string) => ['user', userId, 'call-history'] as const,
+  /** Missed calls not seen yet (the home button's badge). */
+  missedCalls: (userId: string) => ['user', userId, 'missed-calls'] as const,
+  /** The notifications inbox: the last 30, newest first (the bell). */
+  notifications: (userId: string) => ['user', userId, 'notifications'] as const,
+  /** The preview of one link typed in the composer (`GET utils/og`): the same link typed again asks nothing. */
+  linkPreview: (userId: string, url: string) => ['user', userId, 'link-preview', url] as const,
 };
