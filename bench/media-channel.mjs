@@ -18,7 +18,6 @@ import {
   VideoCodec,
   VideoFrame,
   VideoSource,
-  dispose,
 } from '@livekit/rtc-node';
 import { sleep } from './fanout/common.mjs';
 import { cpuMsBetween, startBenchSfu } from './media/bench-sfu.mjs';
@@ -137,7 +136,6 @@ export async function runMediaChannel(options = {}) {
     running = false;
     for (const timer of timers) clearInterval(timer);
     for (const room of rooms) await room.disconnect().catch(() => undefined);
-    await dispose();
     await sfu.stop();
   }
 }

@@ -12,7 +12,6 @@ import {
   RoomEvent,
   TrackPublishOptions,
   TrackSource,
-  dispose,
 } from '@livekit/rtc-node';
 import { sleep } from './fanout/common.mjs';
 import { cpuMsBetween, startBenchSfu } from './media/bench-sfu.mjs';
@@ -103,7 +102,6 @@ export async function runMediaForwarding(options = {}) {
   } finally {
     publishing = false;
     for (const room of rooms) await room.disconnect().catch(() => undefined);
-    await dispose();
     await sfu.stop();
   }
 }

@@ -4,7 +4,7 @@
 // (10 sine publishers, 2 also publishing 1280×720 video, everyone subscribed to everyone; a process of their own)
 // runs through its SFU. Also the server's CPU (all threads and its main thread), a GET /api/health round trip (the
 // server exposes no event-loop delay, so this is the outside view of it), and the bots' loss.
-import { loadavg, setPriority } from 'node:os';
+import { loadavg } from 'node:os';
 import { startChild } from './fanout/child.mjs';
 import { sleep } from './fanout/common.mjs';
 import { describeMachine } from './machine.mjs';
@@ -15,6 +15,7 @@ import { HttpUser } from './messages/http.mjs';
 import { measureLatency, stats } from './messages/phases.mjs';
 import { buildServer, startServer } from './messages/server.mjs';
 import { openRecipient } from './messages/socket.mjs';
+import { startBenchSfu } from './media/bench-sfu.mjs';
 import { startCpuPhase } from './media/cpu-phase.mjs';
 import { createVoiceChannel, joinChannel, keepVoiceAlive } from './media/voice-channel.mjs';
 
@@ -24,6 +25,8 @@ export const MEDIA_LOAD_P99_RATIO_TARGET = 1.2;
 export const CHANNEL_CORE_SHARE_TARGET_PCT = 30;
 /** Opus in 20 ms packets. */
 const AUDIO_PACKETS_PER_SECOND = 50;
+/** The control phase's SFU process. */
+const SEPARATE_SFU_PORT = 3236;
 
 /** @param {boolean} quick */
 export function mediaLoadParams(quick) {
@@ -36,9 +39,13 @@ export function mediaLoadParams(quick) {
     // 15 fps: what two 720p VP8 encoders and 18 decoders in the bots can be fed on 2 shared cores.
     video: { width: 1280, height: 720, fps: 15, maxBitrate: 1_500_000 },
     healthEveryMs: 20,
-    // BENCH_BOTS_NICE: 0, the bots compete with the server as equals; a higher value favours the server (and on a
-    // busy machine starves the bots into timeouts and rejoins).
-    botsNice: Number(process.env.BENCH_BOTS_NICE ?? 0),
+    // The bots stand in for people on their own computers, so by default they run under SCHED_IDLE: every thread of
+    // theirs yields to the server, PostgreSQL and the bench, and gets the rest of the two cores (which is plenty:
+    // the media tables below show what they sent and received). BENCH_BOTS_SCHED=normal makes them compete as equals.
+    botsScheduling: process.env.BENCH_BOTS_SCHED === 'normal' ? 'normal' : 'idle',
+    // BENCH_BOTS_CPUS=1 (a taskset list): the bots only on these cores, e.g. with the bench itself started under
+    // `taskset -c 0`, so that the server (a child of the bench) and the bots never take turns on one core.
+    botsCpus: process.env.BENCH_BOTS_CPUS ?? null,
     settleSeconds: 3,
   };
 }
@@ -187,65 +194,89 @@ export async function runMediaLoad({ quick }) {
     process.stdout.write(`media load: ${params.rate} messages/s for ${params.seconds} s without media … `);
     const quiet = await measurePhase(latencyInput, probe, healthPath, params.healthEveryMs, undefined);
     console.log(`p99 ${quiet.latency.delivered.p99} ms`);
+    const expected = { audio: params.bots * (params.bots - 1), video: params.videoPublishers * (params.bots - 1) };
 
     const [owner, ...members] = /** @type {[import('./messages.mjs').User, ...import('./messages.mjs').User[]]} */ (
       people
     );
     const { channelId } = await createVoiceChannel(owner, members);
-    const tokens = [];
-    for (const person of people) tokens.push(await joinChannel(person, channelId));
+    const embeddedTokens = [];
+    for (const person of people) embeddedTokens.push(await joinChannel(person, channelId));
     cleanup.push(keepVoiceAlive(people));
-    const bots = await startChild('bench/media/voice-bots.mjs', []);
-    let botsLeft = false;
-    cleanup.push(async () => {
-      // rtc-node's rooms disconnect cleanly first (a failed run too), so the server's log shows no dropped media.
-      if (!botsLeft) await bots.request('leave', {}, 20_000).catch(() => undefined);
-      await bots.kill();
-    });
-    const botsPid = /** @type {number} */ (bots.ready.pid);
-    setPriority(botsPid, params.botsNice);
-    process.stdout.write(`media load: ${params.bots} bots joining … `);
-    const joinStart = performance.now();
-    await bots.request(
-      'join',
-      {
-        url: tokens[0]?.url,
-        bots: tokens.map((t, i) => ({
-          identity: people[i]?.nickname,
-          token: t.token,
-          video: i < params.videoPublishers,
-        })),
-        video: params.video,
-      },
-      120_000,
-    );
-    const expected = { audio: params.bots * (params.bots - 1), video: params.videoPublishers * (params.bots - 1) };
-    /** @type {{ audio: number, video: number }} */
-    let subscribed = { audio: 0, video: 0 };
-    for (const until = performance.now() + 60_000; performance.now() < until; await sleep(250)) {
-      subscribed = /** @type {typeof subscribed} */ (await bots.request('subscribed'));
-      if (subscribed.audio >= expected.audio && subscribed.video >= expected.video) break;
-    }
-    console.log(
-      `${Math.round(performance.now() - joinStart)} ms; subscribed audio ${subscribed.audio}/${expected.audio}, video ${subscribed.video}/${expected.video}`,
-    );
-    await sleep(params.settleSeconds * 1000);
+    /** @param {{ url: string, token: string }[]} tokens */
+    const botSpecs = (tokens) =>
+      tokens.map((t, i) => ({
+        identity: people[i]?.nickname ?? `bot-${i}`,
+        token: t.token,
+        video: i < params.videoPublishers,
+      }));
 
-    process.stdout.write(`media load: ${params.rate} messages/s for ${params.seconds} s with the voice channel … `);
-    const before = /** @type {BotStats} */ (await bots.request('stats'));
-    const mediaStart = performance.now();
-    const withMedia = await measurePhase(latencyInput, probe, healthPath, params.healthEveryMs, botsPid);
-    const mediaSeconds = (performance.now() - mediaStart) / 1000;
-    const after = /** @type {BotStats} */ (await bots.request('stats'));
-    console.log(`p99 ${withMedia.latency.delivered.p99} ms`);
-    await bots.request('leave', {}, 20_000);
-    botsLeft = true;
+    // The control: the same bots and the same SFU code, but the SFU in a process of its own, so the API server
+    // carries no media at all while the machine carries all of it (the bots share its two cores). What the API
+    // loses here is the machine's; what it loses beyond this with the embedded SFU is the embedding's.
+    const separate = await startBenchSfu(SEPARATE_SFU_PORT);
+    cleanup.push(() => separate.stop());
+    const separateTokens = await Promise.all(
+      people.map(async (person) => ({ url: separate.url, token: await separate.token(person.nickname, 'channel') })),
+    );
+    const separatePhase = await channelPhase('on a separate SFU process', separateTokens);
+    await separate.stop();
+    const embeddedPhase = await channelPhase('on the embedded SFU', embeddedTokens);
+
+    /** @param {string} label @param {{ url: string, token: string }[]} tokens */
+    async function channelPhase(label, tokens) {
+      const bots = await startChild(
+        'bench/media/voice-bots.mjs',
+        [],
+        [],
+        [
+          ...(params.botsCpus === null ? [] : ['taskset', '-c', params.botsCpus]),
+          ...(params.botsScheduling === 'idle' ? ['chrt', '--idle', '0'] : []),
+        ],
+      );
+      let botsLeft = false;
+      try {
+        const botsPid = /** @type {number} */ (bots.ready.pid);
+        process.stdout.write(`media load: ${params.bots} bots joining ${label} … `);
+        const joinStart = performance.now();
+        await bots.request('join', { url: tokens[0]?.url, bots: botSpecs(tokens), video: params.video }, 120_000);
+        /** @type {{ audio: number, video: number }} */
+        let subscribed = { audio: 0, video: 0 };
+        for (const until = performance.now() + 60_000; performance.now() < until; await sleep(250)) {
+          subscribed = /** @type {typeof subscribed} */ (await bots.request('subscribed'));
+          if (subscribed.audio >= expected.audio && subscribed.video >= expected.video) break;
+        }
+        console.log(
+          `${Math.round(performance.now() - joinStart)} ms; subscribed audio ${subscribed.audio}/${expected.audio}, video ${subscribed.video}/${expected.video}`,
+        );
+        await sleep(params.settleSeconds * 1000);
+
+        process.stdout.write(
+          `media load: ${params.rate} messages/s for ${params.seconds} s, voice channel ${label} … `,
+        );
+        const before = /** @type {BotStats} */ (await bots.request('stats'));
+        const mediaStart = performance.now();
+        const phase = await measurePhase(latencyInput, probe, healthPath, params.healthEveryMs, botsPid);
+        const mediaSeconds = (performance.now() - mediaStart) / 1000;
+        const after = /** @type {BotStats} */ (await bots.request('stats'));
+        console.log(`p99 ${phase.latency.delivered.p99} ms`);
+        await bots.request('leave', {}, 20_000);
+        botsLeft = true;
+        return { ...phase, subscribed, media: mediaDelivery(before, after, mediaSeconds, params) };
+      } finally {
+        // rtc-node's rooms disconnect cleanly first (a failed run too), so the server's log shows no dropped media.
+        if (!botsLeft) await bots.request('leave', {}, 20_000).catch(() => undefined);
+        await bots.kill();
+      }
+    }
 
     // The first phase again, once the channel is gone: how far the machine (other work, a warmer server) drifted.
     process.stdout.write(`media load: ${params.rate} messages/s for ${params.seconds} s after the channel left … `);
     await sleep(params.settleSeconds * 1000);
     const quietAfter = await measurePhase(latencyInput, probe, healthPath, params.healthEveryMs, undefined);
     console.log(`p99 ${quietAfter.latency.delivered.p99} ms`);
+    const ratio = (/** @type {number} */ a, /** @type {number} */ b) => Math.round((a / b) * 100) / 100;
+    const p99 = (/** @type {{ latency: { delivered: { p99: number } } }} */ phase) => phase.latency.delivered.p99;
 
     return {
       measuredAt: new Date().toISOString(),
@@ -255,18 +286,21 @@ export async function runMediaLoad({ quick }) {
       serverSource,
       params,
       quiet,
-      withMedia,
+      separateSfu: separatePhase,
+      withMedia: embeddedPhase,
       quietAfter,
-      p99Ratio: Math.round((withMedia.latency.delivered.p99 / quiet.latency.delivered.p99) * 100) / 100,
-      p99RatioToAfter: Math.round((withMedia.latency.delivered.p99 / quietAfter.latency.delivered.p99) * 100) / 100,
+      p99Ratio: ratio(p99(embeddedPhase), p99(quiet)),
+      p99RatioToAfter: ratio(p99(embeddedPhase), p99(quietAfter)),
+      // The embedding's own effect: the same media with the SFU inside the API server against beside it.
+      p99RatioToSeparate: ratio(p99(embeddedPhase), p99(separatePhase)),
+      // The machine's: the same media with no media in the API server at all.
+      separateP99Ratio: ratio(p99(separatePhase), p99(quiet)),
       // The channel's own share of the server: the difference the voice channel made (the messages run in both).
-      channelServerPct: Math.round((withMedia.cpu.serverPct - quiet.cpu.serverPct) * 10) / 10,
+      channelServerPct: Math.round((embeddedPhase.cpu.serverPct - quiet.cpu.serverPct) * 10) / 10,
       // The same for the threads besides the main one (the SFU's worker above all): the main thread's own CPU has
       // moved by tens of points between phases on a busy machine for the same messages, hiding the SFU's share.
-      channelOtherThreadsPct: Math.round((otherThreads(withMedia.cpu) - otherThreads(quiet.cpu)) * 10) / 10,
-      subscribed,
+      channelOtherThreadsPct: Math.round((otherThreads(embeddedPhase.cpu) - otherThreads(quiet.cpu)) * 10) / 10,
       expectedSubscriptions: expected,
-      media: mediaDelivery(before, after, mediaSeconds, params),
     };
   } finally {
     for (const step of cleanup.reverse()) await step();
@@ -300,12 +334,49 @@ export function printMediaLoad(r) {
     'others %': m.cpu.othersPct,
     'errors/missing': `${m.latency.errors}/${m.latency.missing}`,
   });
-  console.table([row('no media', r.quiet), row('voice channel', r.withMedia), row('no media, after', r.quietAfter)]);
-  const { audio, video } = r.media;
+  console.table([
+    row('no media', r.quiet),
+    row('channel, separate SFU', r.separateSfu),
+    row('channel, embedded SFU', r.withMedia),
+    row('no media, after', r.quietAfter),
+  ]);
+  printDelivery('separate SFU', r.separateSfu, r, p);
+  printDelivery('embedded SFU', r.withMedia, r, p);
+  console.log(
+    'Notes: CPU % is of one core (server = every thread of the server process: HTTP, realtime, the SFU workers); ' +
+      `machine busy % is of all ${r.machine.cpus} cores. The bots run in their own process but on the same ` +
+      `${r.machine.cpus} cores as the server, PostgreSQL and the bench, and compete with them for CPU (decoding ` +
+      `${r.withMedia.media.video.subscriptions} video subscriptions is most of their cost; scheduled ` +
+      `${p.botsScheduling === 'idle' ? 'SCHED_IDLE' : 'as equals'}). "Separate SFU": the same bots and SFU code with ` +
+      "the SFU in its own process (the API server carries no media): the machine's share of the slowdown. The " +
+      'server exposes no event-loop delay: "health" is a GET /api/health round trip every ' +
+      `${p.healthEveryMs} ms, the main thread's delay as a client sees it.`,
+  );
+  console.log(
+    `send → delivered p99, embedded SFU / no media: ${r.p99Ratio}× (${r.p99RatioToAfter}× against the phase after), ` +
+      `target ≤ ${MEDIA_LOAD_P99_RATIO_TARGET}× — ${r.p99Ratio <= MEDIA_LOAD_P99_RATIO_TARGET ? 'met' : 'MISSED'}; ` +
+      `separate SFU / no media: ${r.separateP99Ratio}× (the machine); embedded / separate: ${r.p99RatioToSeparate}× ` +
+      `(the embedding) — ${r.p99RatioToSeparate <= MEDIA_LOAD_P99_RATIO_TARGET ? 'within' : 'beyond'} ${MEDIA_LOAD_P99_RATIO_TARGET}×`,
+  );
+  console.log(
+    `The channel's share of the server (with − without): ${r.channelServerPct}% of a core, of the threads besides ` +
+      `the main one ${r.channelOtherThreadsPct}%; target < ${CHANNEL_CORE_SHARE_TARGET_PCT}% — ${
+        Math.max(r.channelServerPct, r.channelOtherThreadsPct) < CHANNEL_CORE_SHARE_TARGET_PCT ? 'met' : 'MISSED'
+      } (the 10-person channel alone: see media-forwarding)`,
+  );
+}
+
+/**
+ * @param {string} label @param {MediaLoadResult['withMedia']} phase @param {MediaLoadResult} r
+ * @param {MediaLoadResult['params']} p
+ */
+function printDelivery(label, phase, r, p) {
+  const { audio, video } = phase.media;
+  console.log(`Media delivered, ${label}:`);
   console.table([
     {
       media: 'audio packets',
-      subscriptions: `${r.subscribed.audio}/${r.expectedSubscriptions.audio}`,
+      subscriptions: `${phase.subscribed.audio}/${r.expectedSubscriptions.audio}`,
       nominal: audio.nominalPackets,
       expected: audio.expectedPackets,
       received: audio.receivedPackets,
@@ -314,7 +385,7 @@ export function printMediaLoad(r) {
     },
     {
       media: 'video packets',
-      subscriptions: `${r.subscribed.video}/${r.expectedSubscriptions.video}`,
+      subscriptions: `${phase.subscribed.video}/${r.expectedSubscriptions.video}`,
       nominal: '',
       expected: video.expectedPackets,
       received: video.receivedPackets,
@@ -324,7 +395,7 @@ export function printMediaLoad(r) {
     {
       media: 'video frames decoded',
       subscriptions: '',
-      nominal: video.subscriptions * p.video.fps * Math.round(r.withMedia.cpu.seconds),
+      nominal: video.subscriptions * p.video.fps * Math.round(phase.cpu.seconds),
       expected: video.expectedFrames,
       received: video.decodedFrames,
       'received %': video.decodedPct,
@@ -339,26 +410,6 @@ export function printMediaLoad(r) {
   );
   console.log(
     `Video sent: ${video.framesCaptured} frames captured, ${video.framesEncoded} encoded (${video.sentResolutions.join(', ')}), ` +
-      `${video.sentKbps} kbit/s in all; bots without stats (dropped): ${r.media.roomsWithoutStats}.`,
-  );
-  console.log(
-    'Notes: CPU % is of one core (server = every thread of the server process: HTTP, realtime, the SFU workers); ' +
-      `machine busy % is of all ${r.machine.cpus} cores. The bots run in their own process but on the same ` +
-      `${r.machine.cpus} cores as the server, PostgreSQL and the bench, and compete with them for CPU (decoding ` +
-      `${video.subscriptions} video subscriptions is most of their cost; nice ${p.botsNice}): what they do not get ` +
-      'shows as a lower video resolution and as loss on their side. The server exposes no event-loop delay: ' +
-      '"health" is a GET /api/health round trip every ' +
-      `${p.healthEveryMs} ms, the main thread's delay as a client sees it.`,
-  );
-  console.log(
-    `send → delivered p99 with / without media: ${r.p99Ratio}× (${r.p99RatioToAfter}× against the phase after), target ≤ ${MEDIA_LOAD_P99_RATIO_TARGET}× — ${
-      r.p99Ratio <= MEDIA_LOAD_P99_RATIO_TARGET ? 'met' : 'MISSED'
-    }`,
-  );
-  console.log(
-    `The channel's share of the server (with − without): ${r.channelServerPct}% of a core, of the threads besides ` +
-      `the main one ${r.channelOtherThreadsPct}%; target < ${CHANNEL_CORE_SHARE_TARGET_PCT}% — ${
-        Math.max(r.channelServerPct, r.channelOtherThreadsPct) < CHANNEL_CORE_SHARE_TARGET_PCT ? 'met' : 'MISSED'
-      } (the 10-person channel alone: see media-forwarding)`,
+      `${video.sentKbps} kbit/s in all; bots without stats (dropped): ${phase.media.roomsWithoutStats}.`,
   );
 }

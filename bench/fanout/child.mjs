@@ -23,12 +23,23 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(
  * @param {string} script
  * @param {string[]} args
  * @param {string[]} nodeArgs
+ * @param {string[]} launcher a command that runs node for us (`chrt --idle 0`): every thread the child ever makes
+ *   inherits what it sets, which a setpriority() on the running child's pid (its main thread only) does not do
  * @returns {Promise<Child>}
  */
-export async function startChild(script, args, nodeArgs = []) {
+export async function startChild(script, args, nodeArgs = [], launcher = []) {
   const child = spawn(
     'sh',
-    ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', 'sh', process.execPath, ...nodeArgs, script, ...args],
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"',
+      'sh',
+      ...launcher,
+      process.execPath,
+      ...nodeArgs,
+      script,
+      ...args,
+    ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' },
   );
   live.add(child);

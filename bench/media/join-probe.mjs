@@ -12,19 +12,23 @@
  * }} JoinMarks
  */
 
-/** Installed before the app's scripts (addInitScript): wraps WebSocket and RTCPeerConnection, notes the click. */
-export function installJoinProbe() {
+/**
+ * Installed before the app's scripts (addInitScript): wraps WebSocket and RTCPeerConnection, notes the click on
+ * `clickSelector` («Подключиться» by default; the direct call's accept button for the call setup benchmark).
+ * @param {string} [clickSelector]
+ */
+export function installJoinProbe(clickSelector = '[data-testid="voice-connect"]') {
   const now = () => performance.timeOrigin + performance.now();
   /** @type {JoinMarks} */
   const marks = { clickAt: 0, sockets: [], connections: [] };
   Object.defineProperty(window, '__joinMarks', { value: marks });
 
-  // The click on «Подключиться» itself (capture phase: before React's handler runs), at the event's own time.
+  // The click itself (capture phase: before React's handler runs), at the event's own time.
   document.addEventListener(
     'click',
     (event) => {
       const target = /** @type {Element | null} */ (event.target);
-      if (target?.closest('[data-testid="voice-connect"]')) marks.clickAt = performance.timeOrigin + event.timeStamp;
+      if (target?.closest(clickSelector)) marks.clickAt = performance.timeOrigin + event.timeStamp;
     },
     true,
   );

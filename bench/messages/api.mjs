@@ -6,7 +6,7 @@
 /** @typedef {{ params?: Record<string, string>, query?: Record<string, string | number | undefined> }} UrlInput */
 
 export async function loadApi() {
-  const [{ urlOfPath }, auth, chat, contact, group, channel, livekit] = await Promise.all([
+  const [{ urlOfPath }, auth, chat, contact, group, channel, livekit, directCalls] = await Promise.all([
     import('@beseda/protocol/endpoint'),
     import('@beseda/protocol/endpoints/auth'),
     import('@beseda/protocol/endpoints/chat'),
@@ -15,6 +15,8 @@ export async function loadApi() {
     import('@beseda/protocol/endpoints/group'),
     import('@beseda/protocol/endpoints/channel'),
     import('@beseda/protocol/endpoints/livekit'),
+    // The call setup benchmark (bench/media-call.mjs).
+    import('@beseda/protocol/endpoints/direct-calls'),
   ]);
   return {
     auth,
@@ -23,6 +25,7 @@ export async function loadApi() {
     group,
     channel,
     livekit,
+    directCalls,
     /** The address of a call, relative to the server. @param {Endpoint} endpoint @param {UrlInput} [input] */
     urlOf: (endpoint, input) => urlOfPath(endpoint.path, input),
   };
