@@ -34,6 +34,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // A sandboxed Electron preload is CommonJS (`.cts`), and under `verbatimModuleSyntax` that means
+    // `import x = require(...)`.
+    files: ['**/*.cts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Config files must default-export for their tools.
     files: ['**/*.config.{ts,js,mjs}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },

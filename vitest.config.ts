@@ -21,6 +21,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'scripts/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
+            'apps/desktop/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
           exclude: [...configDefaults.exclude, 'packages/sfu/test/media/**'],

@@ -34,6 +34,8 @@ async function previewTime(page: Page): Promise<{ time: number; width: number; h
 test('the audio and video settings list the fake devices, test the mic, preview the camera and keep the switches', async ({
   browser,
 }) => {
+  // Sign-up, the mic test, the camera preview and a reload: about 20 s on a quiet machine, more beside a call test.
+  test.setTimeout(60_000);
   const context = await browser.newContext();
   // Counts getUserMedia calls per page load, to show that only the settings page asks for the devices.
   await context.addInitScript(() => {
@@ -91,6 +93,15 @@ test('the audio and video settings list the fake devices, test the mic, preview 
   await page.getByTestId('audio-video-settings').evaluate((scroll) => scroll.scrollTo(0, 0));
   await expect.poll(async () => (await previewTime(page)).time).toBeGreaterThan(first.time + 1);
   await page.screenshot({ path: `${docs}settings-audio-video.png` });
+  // On a phone both settings pages keep 16 px margins instead of the desktop's 40 px, so the column gets the width.
+  await page.setViewportSize({ width: 480, height: 1160 });
+  await expect(page.getByTestId('audio-video-settings')).toHaveCSS('padding-left', '16px');
+  await page.screenshot({ path: `${docs}settings-audio-video-480.png` });
+  await page.goto('/settings/my');
+  await expect(page.getByTestId('settings-my-scroll')).toHaveCSS('padding-left', '16px');
+  await expect(page.getByText('Сейчас в сети')).toBeVisible();
+  await page.screenshot({ path: `${docs}settings-my-480.png` });
+  await page.goto('/settings/audio-video');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Defaults off, processing on (spec §3); flip each and reload.

@@ -31,6 +31,24 @@ test('a wrong password shows «Неверный email или пароль» on b
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Пароль', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/auth/);
+
+  // Spec §8: the log (Ctrl+Shift+L) includes the client error store — the request's failure and the form's errors.
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Control+Shift+KeyL');
+  const stream = await (await download).createReadStream();
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  const standing = text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { context: string; message: string; data?: { message?: string } })
+    .filter((record) => record.context === 'errors:current');
+  expect(standing.map((record) => record.message)).toEqual([
+    'api: INVALID_CREDENTIALS',
+    'auth.login.email: errors.invalidCredentials',
+    'auth.login.password: errors.invalidCredentials',
+  ]);
+  expect(standing[1]?.data?.message).toBe('Неверный email или пароль');
 });
 
 test('the forms show the spec validation messages and the taken-account error', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import type { Message } from '@beseda/protocol/chats';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as userApi from '@beseda/protocol/endpoints/user';
@@ -100,7 +101,8 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
     const me = (await (await call(item.page.request, userApi.getMe)).json()) as { user: { id: string } };
     senderIds.set(item.user.nickname, me.user.id);
   }
-  const crafted = history.map(([ms, nickname, text, edited]) => {
+  // Typed as the contract's Message: a field added there must be added here (the client rejects a message without it).
+  const crafted = history.map(([ms, nickname, text, edited]): Message => {
     const { text: content, entities } = parseMarkup(text);
     return {
       id: uuidv7At(ms),
@@ -114,6 +116,7 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
       editedAt: edited ? new Date(ms + 60_000).toISOString() : null,
       isEdited: edited,
       clientId: null,
+      linkPreview: null,
     };
   });
   expect(users.size).toBe(2);

@@ -142,3 +142,31 @@ test('narrow windows: the sidebar becomes a drawer and nothing is cut off', asyn
     }
   }
 });
+
+test('a draft typed in a wide window refits when the window narrows: its wrapped lines are not clipped', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext()).newPage();
+  const friendPage = await (await browser.newContext()).newPage();
+  const me = newUser('refit');
+  const friend = newUser('refit_f');
+  await register(page, me);
+  await register(friendPage, friend);
+  await call(page.request, contactApi.sendContactRequest, { body: { nickname: friend.nickname } });
+  await call(friendPage.request, contactApi.acceptContactRequest, { body: { nickname: me.nickname } });
+  const opened = await call(page.request, chatApi.openChatWith, { body: { nickname: friend.nickname } });
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+
+  await page.setViewportSize({ width: 1440, height: 800 });
+  await page.goto(`/channels/@me/${chatId}`);
+  const input = page.getByTestId('composer-input');
+  await input.fill('Черновик, который в широком окне помещается в одну строку, а в узком переносится на несколько');
+  const oneLine = await input.evaluate((element) => element.clientHeight);
+
+  await page.setViewportSize({ width: 480, height: 800 });
+  // Everything the textarea holds is shown: it grew rather than hiding the wrapped lines under its edge.
+  await expect
+    .poll(() => input.evaluate((element) => element.scrollHeight - element.clientHeight))
+    .toBeLessThanOrEqual(1);
+  expect(await input.evaluate((element) => element.clientHeight)).toBeGreaterThan(oneLine);
+});

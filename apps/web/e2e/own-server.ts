@@ -16,13 +16,32 @@ export interface OwnServer {
 }
 
 /**
+ * How the server is started: the production build by default; a spec that needs a test-only wiring (an injected
+ * network for link previews) names its entry under apps/server/test/, run from the sources through tsx.
+ */
+export interface OwnServerEntry {
+  nodeArgs: string[];
+}
+
+const PRODUCTION: OwnServerEntry = { nodeArgs: ['apps/server/dist/main.js'] };
+
+/** The server of apps/server/test/e2e/link-preview-server.ts: link previews reach only its local test site. */
+export const LINK_PREVIEW_TEST_SERVER: OwnServerEntry = {
+  nodeArgs: ['--import', 'tsx', 'apps/server/test/e2e/link-preview-server.ts'],
+};
+
+/**
  * A server of a spec's own, for settings the suite's shared server must not have (a short voice grace, relay-only
  * media): the production build with its own database, on E2E_PORT + `portOffset` (each spec its own offset).
  */
-export async function startOwnServer(portOffset: number, env: Record<string, string>): Promise<OwnServer> {
+export async function startOwnServer(
+  portOffset: number,
+  env: Record<string, string>,
+  entry: OwnServerEntry = PRODUCTION,
+): Promise<OwnServer> {
   const port = Number(process.env.E2E_PORT ?? 3210) + portOffset;
   const origin = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn('node', ['apps/server/dist/main.js'], {
+  const server: ChildProcess = spawn('node', entry.nodeArgs, {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -32,6 +51,8 @@ export async function startOwnServer(portOffset: number, env: Record<string, str
       DATA_DIR: mkdtempSync(join(tmpdir(), 'beseda-e2e-own-')),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
+      // As on the suite's server: no spec may reach a real site through a link preview.
+      LINK_PREVIEWS: 'false',
       ...env,
     },
   });

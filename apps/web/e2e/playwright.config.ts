@@ -7,6 +7,9 @@ import { getHealth } from '@beseda/protocol/endpoints/health';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 
+/** The specs that capture or carry real audio and video (the SFU, the camera preview, the mic test). */
+const CALL_SPECS = /\/(voice-[\w-]+|direct-calls|call-history|activity-panel|audio-video-settings)\.spec\.ts$/;
+
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,10 +22,18 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: join(repoRoot, 'test-results/e2e'),
-  timeout: 30_000,
+  // Two cores shared by two browsers, the server and a call's media encoding: a step that takes a second alone can
+  // take three. Each wait inside a test still has its own, shorter limit (expect: 7 s).
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  // Two workers on two cores. Real calls keep both cores busy encoding media while most other tests mostly wait, so
+  // the specs that carry audio and video run one at a time in their own project, next to one other test.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'calls', testMatch: CALL_SPECS, workers: 1 },
+    { name: 'app', testMatch: '*.spec.ts', testIgnore: CALL_SPECS },
+  ],
   retries: process.env.CI ? 1 : 0,
   // `npm test` asks for a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) to count the tests it ran.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
@@ -52,6 +63,11 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '1000',
       // One user seeds a 120-message history in a few seconds (chat.spec.ts); the limit has its integration test.
       MESSAGE_RATE_LIMIT_MAX: '1000',
+      // One user places 110 calls for a long history (call-history.spec.ts); the limit has its integration test.
+      CREATE_RATE_LIMIT_MAX: '1000',
+      // Specs send links to example.com: the server must not reach the internet (link-previews.spec.ts runs its own
+      // server with a network that reaches only its local test site).
+      LINK_PREVIEWS: 'false',
     },
   },
 });

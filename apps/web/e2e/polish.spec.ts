@@ -120,3 +120,30 @@ test('icons match their labels; the invite link and the official chat name show 
   await expectUncut(link, 'invite link at 480px');
   await shoot(page, 'invite-link', 480);
 });
+
+test('dragging the sidebar edge resizes it by the distance dragged, and the width survives a reload', async ({
+  page,
+}) => {
+  await register(page, newUser('drag'));
+  await page.setViewportSize({ width: 1440, height: 800 });
+  const sidebar = page.getByTestId('sidebar');
+  const handle = page.getByTestId('sidebar-resize');
+  const before = (await sidebar.boundingBox())?.width ?? Number.NaN;
+  const grip = await handle.boundingBox();
+  if (!grip) throw new Error('no resize handle');
+  const x = grip.x + grip.width / 2;
+  const y = grip.y + grip.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 30, y, { steps: 3 });
+  await page.mouse.move(x + 60, y, { steps: 3 });
+  await page.mouse.up();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeCloseTo(before + 60, 0);
+  // A move after the release changes nothing: the drag ended with the button.
+  await page.mouse.move(x + 120, y);
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeCloseTo(before + 60, 0);
+  // The width is saved 200 ms after the last change (SIDEBAR_SAVE_DEBOUNCE_MS); a reload sooner would lose it.
+  await page.waitForTimeout(500);
+  await page.reload();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeCloseTo(before + 60, 0);
+});

@@ -126,8 +126,12 @@ export async function joinWithMedia(person: Person): Promise<void> {
   }
 }
 
+export function tileSelector(identity: string, kind: 'camera' | 'screen' = 'camera'): string {
+  return `[data-testid="call-tile"][data-tile-kind="${kind}"][data-identity="${identity}"]`;
+}
+
 export function tileOf(page: Page, identity: string, kind: 'camera' | 'screen' = 'camera') {
-  return page.locator(`[data-testid="call-tile"][data-tile-kind="${kind}"][data-identity="${identity}"]`);
+  return page.locator(tileSelector(identity, kind));
 }
 
 export function occupantOf(page: Page, userId: string) {
@@ -139,26 +143,139 @@ export async function userIdOf(page: Page): Promise<string> {
   return ((await response.json()) as { user: { id: string } }).user.id;
 }
 
+/** What one call tile's video shows (`tileVideos`). */
+export interface TileVideo {
+  identity: string;
+  kind: string;
+  /** The picture when sampled, drawn into a canvas: mean luma and its standard deviation (0–255); black is 0, 0. */
+  luma: number;
+  lumaSpread: number;
+  /** Frames the element handed to the compositor during the sample (requestVideoFrameCallback). */
+  presented: number;
+  /** Frames the receiver of this track decoded during the sample; null for the page's own camera (not received). */
+  decoded: number | null;
+  /** Whether this `<video>` is one `rememberVideos` saw: a tile that changed places kept its element. */
+  remembered: boolean;
+}
+
+/** A picture, not a black (or empty) element: the fake camera's and screen's test patterns have plenty of contrast. */
+export function showsPicture(video: Pick<TileVideo, 'luma' | 'lumaSpread'>): boolean {
+  return video.luma > 8 && video.lumaSpread > 4;
+}
+
 /**
- * Waits until every video on the call's tiles shows frames: a picture (videoWidth > 0) whose clock advances. A
- * screenshot taken earlier catches a black tile (a screen share's first keyframe takes a moment).
+ * Every tile video with the camera or screen on: its picture at once (drawn into a canvas), then, over `sampleMs`,
+ * how many frames the element presented and how many its track's receiver decoded (inbound-rtp `framesDecoded`, by
+ * track id). With `doubleClick` (a tile's selector), that tile is double-clicked first and the pictures are taken as
+ * soon as the app has re-rendered (a macrotask later): what the user sees the moment the layout switches.
  */
-export async function videosPlaying(page: Page, timeout = 15_000): Promise<void> {
+export function tileVideos(
+  page: Page,
+  { sampleMs = 600, doubleClick }: { sampleMs?: number; doubleClick?: string } = {},
+): Promise<TileVideo[]> {
+  return page.evaluate(
+    async ({ sampleMs, doubleClick }) => {
+      if (doubleClick) {
+        const tile = document.querySelector(doubleClick);
+        if (!tile) throw new Error(`no tile ${doubleClick}`);
+        tile.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+        // React commits a discrete event's update in a microtask: the layout has switched after one macrotask.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      const tiles = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="call-tile"][data-video]'));
+      const videos = tiles.map((tile) => tile.querySelector('video'));
+      const remembered = (window as unknown as { __rememberedVideos?: WeakSet<Element> }).__rememberedVideos;
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 36;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      const pictures = videos.map((video) => {
+        if (!video || !context) return { luma: 0, lumaSpread: 0 };
+        context.clearRect(0, 0, canvas.width, canvas.height);
+        context.drawImage(video, 0, 0, canvas.width, canvas.height);
+        const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        const values: number[] = [];
+        for (let i = 0; i < pixels.length; i += 4) {
+          values.push(0.299 * (pixels[i] ?? 0) + 0.587 * (pixels[i + 1] ?? 0) + 0.114 * (pixels[i + 2] ?? 0));
+        }
+        const luma = values.reduce((sum, value) => sum + value, 0) / values.length;
+        const variance = values.reduce((sum, value) => sum + (value - luma) ** 2, 0) / values.length;
+        return { luma, lumaSpread: Math.sqrt(variance) };
+      });
+
+      const made = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+      const framesDecoded = async () => {
+        const byTrack = new Map<string, number>();
+        for (const connection of made) {
+          if (connection.connectionState === 'closed') continue;
+          (await connection.getStats()).forEach(
+            (stat: { type: string; kind?: string; trackIdentifier?: string; framesDecoded?: number }) => {
+              if (stat.type === 'inbound-rtp' && stat.kind === 'video' && stat.trackIdentifier) {
+                byTrack.set(stat.trackIdentifier, stat.framesDecoded ?? 0);
+              }
+            },
+          );
+        }
+        return byTrack;
+      };
+      const presented = videos.map(() => 0);
+      videos.forEach((video, index) => {
+        const count = () => {
+          presented[index] = (presented[index] ?? 0) + 1;
+          video?.requestVideoFrameCallback(count);
+        };
+        video?.requestVideoFrameCallback(count);
+      });
+      const before = await framesDecoded();
+      await new Promise((resolve) => setTimeout(resolve, sampleMs));
+      const after = await framesDecoded();
+
+      return tiles.map((tile, index) => {
+        const video = videos[index];
+        const trackId = (video?.srcObject as MediaStream | null | undefined)?.getVideoTracks()[0]?.id ?? '';
+        const decodedBefore = before.get(trackId);
+        const decodedAfter = after.get(trackId);
+        return {
+          identity: tile.dataset.identity ?? '',
+          kind: tile.dataset.tileKind ?? '',
+          ...(pictures[index] ?? { luma: 0, lumaSpread: 0 }),
+          presented: presented[index] ?? 0,
+          decoded: decodedBefore === undefined || decodedAfter === undefined ? null : decodedAfter - decodedBefore,
+          remembered: !!video && !!remembered?.has(video),
+        };
+      });
+    },
+    { sampleMs, doubleClick },
+  );
+}
+
+/**
+ * Waits until every tile with the camera or screen on shows it: its track's frames keep being decoded, the element
+ * keeps presenting them, and its picture is not black. A screenshot taken earlier can catch a new tile's element
+ * before its first frame is on screen, black.
+ */
+export async function videosShowing(page: Page, timeout = 20_000): Promise<TileVideo[]> {
+  let last: TileVideo[] = [];
   await expect
     .poll(
-      () =>
-        page.evaluate(async () => {
-          const videos = Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="call-tile"] video'));
-          const before = videos.map((video) => video.currentTime);
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          return (
-            videos.length > 0 &&
-            videos.every((video, index) => video.videoWidth > 0 && video.currentTime > (before[index] ?? 0))
-          );
-        }),
-      { timeout, intervals: [250, 500] },
+      async () => {
+        last = await tileVideos(page);
+        return (
+          last.length > 0 && last.every((video) => showsPicture(video) && video.presented > 0 && video.decoded !== 0)
+        );
+      },
+      { timeout, intervals: [250, 500], message: 'every tile video shows decoded frames' },
     )
     .toBe(true);
+  return last;
+}
+
+/** Remembers the `<video>` elements on the call's tiles now (`TileVideo.remembered`). */
+export async function rememberVideos(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen = Array.from(document.querySelectorAll('[data-testid="call-tile"] video'));
+    Object.defineProperty(window, '__rememberedVideos', { value: new WeakSet(seen), configurable: true });
+  });
 }
 
 /** For each connected peer connection of the page: the type of the local candidate of its selected pair. */
