@@ -34,6 +34,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // apps/web/e2e/test.ts closes the browser contexts a test opens itself; Playwright's own `test` leaves them live.
+    files: ['apps/web/e2e/**/*.ts'],
+    ignores: ['apps/web/e2e/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './test.js': it closes the contexts a test opened.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A sandboxed Electron preload is CommonJS (`.cts`), and under `verbatimModuleSyntax` that means
     // `import x = require(...)`.
     files: ['**/*.cts'],

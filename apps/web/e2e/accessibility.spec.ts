@@ -4,7 +4,8 @@ import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import { parseMarkup } from '@beseda/protocol/markup';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register } from './users.js';
 

@@ -3,7 +3,8 @@ import * as channelApi from '@beseda/protocol/endpoints/channel';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import * as livekitApi from '@beseda/protocol/endpoints/livekit';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { signedUpPerson } from './users.js';
 

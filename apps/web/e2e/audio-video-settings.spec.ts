@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, chromium, type Page } from '@playwright/test';
+import { expect, chromium, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { newUser, register } from './users.js';
 

@@ -1,5 +1,6 @@
 import * as authApi from '@beseda/protocol/endpoints/auth';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register, signIn } from './users.js';
 

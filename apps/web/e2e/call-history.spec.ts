@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as directCallApi from '@beseda/protocol/endpoints/direct-calls';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { directChatBetween } from './friends.js';
 import { signedUpPerson, type Person } from './users.js';

@@ -5,7 +5,8 @@ import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as userApi from '@beseda/protocol/endpoints/user';
 import { parseMarkup } from '@beseda/protocol/markup';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register, signIn, type TestUser } from './users.js';
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register, type TestUser } from './users.js';
 

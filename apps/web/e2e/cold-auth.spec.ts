@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { SESSION_HINT_COOKIE } from '@beseda/protocol/constants';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { newUser, register } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));

@@ -1,5 +1,6 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { directChatBetween } from './friends.js';
 import { signedUpPerson } from './users.js';

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { newUser, register, signIn } from './users.js';
 
 // Issue 12, bug 1: a disconnect the user (or their other device) asked for is not a network error.

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import type { DesktopSetupBridge, DesktopSetupConnectResult } from '@beseda/protocol/desktop';
 import { FIRST_RUN_ORIGIN, firstRunAsset, firstRunUrl } from '../../desktop/dist/app-page.js';
 

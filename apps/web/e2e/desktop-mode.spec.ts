@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import type { DesktopScreenShareRequest } from '@beseda/protocol/desktop';
 import { installFakeBridge, type BridgeCall } from './fake-desktop.js';
 import { newUser, register } from './users.js';

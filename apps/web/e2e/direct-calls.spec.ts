@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { directChatBetween } from './friends.js';
 import { signedUpPerson, type Person } from './users.js';
 import { hasVoiceRoutes, receivedSoon, tileOf, trackPeerConnections, userIdOf, videosShowing } from './voice.js';

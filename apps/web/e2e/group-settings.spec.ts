@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { drawPng, expectUploadedImage } from './pictures.js';
 import { newUser, register } from './users.js';
 

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as groupApi from '@beseda/protocol/endpoints/group';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register, type TestUser } from './users.js';
 import { shootWidths } from './widths.js';

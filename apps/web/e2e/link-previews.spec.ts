@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { directChatBetween } from './friends.js';
 import { LINK_PREVIEW_TEST_SERVER, startOwnServer, type OwnServer } from './own-server.js';
 import { signedUpPerson, type Person } from './users.js';

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register } from './users.js';
 

@@ -1,5 +1,6 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { directChatBetween } from './friends.js';
 import { signedUpPerson } from './users.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { newUser, register } from './users.js';
 import { shootWidths } from './widths.js';
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as groupApi from '@beseda/protocol/endpoints/group';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register } from './users.js';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { directChatBetween } from './friends.js';
 import { type Person, signedUpPerson } from './users.js';
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { newUser, register, signIn } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));

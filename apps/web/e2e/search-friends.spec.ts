@@ -1,6 +1,7 @@
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { signedUpPerson } from './users.js';
 import { shootWidths } from './widths.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { newUser, register, signIn } from './users.js';
 
 test('two browsers of one user see two sessions; terminating one signs that browser out', async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import * as authApi from '@beseda/protocol/endpoints/auth';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { newUser, register } from './users.js';
 

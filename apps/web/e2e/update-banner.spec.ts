@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { SESSION_HINT_COOKIE } from '@beseda/protocol/constants';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 

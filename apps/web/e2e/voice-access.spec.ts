@@ -1,6 +1,7 @@
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import * as livekitApi from '@beseda/protocol/endpoints/livekit';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { signedUpPerson } from './users.js';
 import { groupWithVoiceChannel } from './voice.js';

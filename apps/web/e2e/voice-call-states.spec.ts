@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as userApi from '@beseda/protocol/endpoints/user';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { call } from './api.js';
 import { signedUpPerson } from './users.js';
 import { groupWithVoiceChannel, openChannel } from './voice.js';

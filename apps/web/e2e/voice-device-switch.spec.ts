@@ -1,4 +1,5 @@
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { signedUpPerson, type Person } from './users.js';
 import {

@@ -1,4 +1,5 @@
-import { chromium, expect, test, type BrowserServer } from '@playwright/test';
+import { chromium, expect, type BrowserServer } from '@playwright/test';
+import { test } from './test.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { startOwnServer, type OwnServer } from './own-server.js';
 import { signedUpPerson, type Person } from './users.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
 import { startCoturn, type Coturn } from './coturn.js';
 import { startOwnServer, type OwnServer } from './own-server.js';
 import { signedUpPerson, type Person } from './users.js';
