@@ -1,5 +1,8 @@
-// End-to-end tests: the production build served by the real server, driven in Debian's Chromium.
+// End-to-end tests: the production build served by the real server, driven in Debian's Chromium. The app specs run
+// first, then the call specs (e2e-runs.mjs says why). Arguments go to both runs: `npm run test:e2e -- chat` runs the
+// chat specs, and the run that has none passes.
 import { existsSync } from 'node:fs';
+import { E2E_RUNS, playwrightArgs } from './e2e-runs.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { runStep } from './run-step.mjs';
 
@@ -9,11 +12,10 @@ const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'apps/des
 if (!built.every((file) => existsSync(file))) {
   if (!runStep('npm', ['run', 'build']).ok) process.exit(1);
 }
-const { ok } = runStep('npx', [
-  'playwright',
-  'test',
-  '-c',
-  'apps/web/e2e/playwright.config.ts',
-  ...process.argv.slice(2),
-]);
+const extra = process.argv.slice(2);
+const filtered = extra.length > 0;
+let ok = true;
+for (const run of E2E_RUNS) {
+  if (!runStep('npx', playwrightArgs(run, filtered ? ['--pass-with-no-tests', ...extra] : [])).ok) ok = false;
+}
 process.exit(ok ? 0 : 1);

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AUTH_FIRST_LOAD_BUDGET_BYTES, measureBundles } from '../bench/bundle-size.mjs';
+import { E2E_RUNS, playwrightArgs } from './e2e-runs.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { runStep, runTogether } from './run-step.mjs';
 import { onlyACrash, unfinishedFiles } from './vitest-report.mjs';
@@ -13,7 +14,7 @@ mkdirSync(REPORTS, { recursive: true });
 /**
  * A step is one command, or single-threaded commands run side by side (`together`), each reported as its own row.
  * @typedef {{ ok: boolean, seconds: number }} StepResult
- * @type {({ name: string, run: () => StepResult } | { together: { name: string, command: string, args: string[] }[] })[]}
+ * @type {({ name: string, run: () => StepResult, keepGoing?: boolean } | { together: { name: string, command: string, args: string[] }[] })[]}
  */
 const steps = [
   { name: 'chromium', run: () => timed(ensureChromium) },
@@ -34,14 +35,16 @@ const steps = [
   { name: 'faults', run: () => vitest('faults') },
   { name: 'build', run: () => runStep('npm', ['run', 'build']) },
   { name: 'bundle budget', run: () => timed(checkBundleBudget) },
-  {
-    name: 'e2e',
+  ...E2E_RUNS.map((run) => ({
+    name: `e2e ${run.project}`,
+    // A failure in one run still lets the other report its own.
+    keepGoing: true,
     run: () =>
-      runStep('npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts'], {
+      runStep('npx', playwrightArgs(run), {
         ...process.env,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(REPORTS, 'e2e.json'),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(REPORTS, `e2e-${run.project}.json`),
       }),
-  },
+  })),
 ];
 
 if (process.env.TEST_DATABASE_URL) console.log(`Integration tests also run against ${process.env.TEST_DATABASE_URL}`);
@@ -58,7 +61,7 @@ for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const result = step.run();
   done.push({ name: step.name, ...result });
-  if (!result.ok) break;
+  if (!result.ok && !step.keepGoing) break;
 }
 const planned = steps.reduce((sum, step) => sum + ('together' in step ? step.together.length : 1), 0);
 
@@ -128,9 +131,10 @@ function countTests() {
     counts.failed += report.numFailedTests ?? 0;
     counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
-  const e2e = `${REPORTS}/e2e.json`;
-  if (existsSync(e2e)) {
-    const { stats } = JSON.parse(readFileSync(e2e, 'utf8'));
+  for (const { project } of E2E_RUNS) {
+    const file = `${REPORTS}/e2e-${project}.json`;
+    if (!existsSync(file)) continue;
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
     counts.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     counts.failed += stats?.unexpected ?? 0;
     counts.skipped += stats?.skipped ?? 0;

@@ -27,12 +27,13 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  // Two workers on two cores. Real calls keep both cores busy encoding media while most other tests mostly wait, so
-  // the specs that carry audio and video run one at a time in their own project, next to one other test.
+  // `npm test` and `npm run test:e2e` run the projects one after the other with their own worker counts
+  // (scripts/e2e-runs.mjs): the specs that carry audio and video keep both cores busy encoding media, and every other
+  // test next to them took five times as long. A plain `npx playwright test` runs both at once, calls one at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
-    { name: 'calls', testMatch: CALL_SPECS, workers: 1 },
     { name: 'app', testMatch: '*.spec.ts', testIgnore: CALL_SPECS },
+    { name: 'calls', testMatch: CALL_SPECS, workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
   // `npm test` asks for a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) to count the tests it ran.
@@ -41,7 +42,9 @@ export default defineConfig({
     baseURL,
     locale: 'ru-RU',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots all along: recorded for every test it doubled Chromium's CPU
+    // (measured on four specs: 145 s → 75 s), on a machine whose two cores are the limit. A failure's retry has one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
