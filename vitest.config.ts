@@ -26,6 +26,9 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, 'packages/sfu/test/media/**'],
           environment: 'node',
+          // Worker threads start faster than child processes: 62 → 50 s here. (Media and faults keep processes: a
+          // native crash there takes one file down, not the run.)
+          pool: 'threads',
         },
       },
       {
@@ -46,6 +49,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts', 'apps/server/test/realtime/**/*.test.ts'],
+          globalSetup: ['apps/server/test/integration/pglite-snapshot.setup.ts'],
+          // 141 → 110 s here with threads instead of child processes.
+          pool: 'threads',
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

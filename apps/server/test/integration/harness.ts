@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,18 +12,16 @@ import {
   type OptionalWhenEmpty,
 } from '@beseda/protocol/endpoint';
 import { login, register } from '@beseda/protocol/endpoints/auth';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Config, type DatabaseConfig, type LogLevel, parseEnv } from '../../src/config.js';
 import { type AppContext, type AppContextOptions, createAppContext } from '../../src/context.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
+import { dumpMigratedPglite } from './pglite-dump.js';
 import { sessions } from '../../src/db/schema/sessions.js';
 import { users } from '../../src/db/schema/users.js';
 import { createLogger } from '../../src/logger.js';
@@ -36,7 +35,7 @@ export function availableDrivers(): Driver[] {
 
 export interface TestDatabase {
   config: DatabaseConfig;
-  /** Set for PGlite: opened from the worker's migrated snapshot. */
+  /** Set for PGlite: opened from the migrated snapshot. */
   handle?: DatabaseHandle;
   drop(): Promise<void>;
 }
@@ -44,18 +43,14 @@ export interface TestDatabase {
 let pgliteSnapshot: Promise<Blob> | undefined;
 
 /**
- * initdb plus migrations cost seconds per PGlite instance; each test worker pays them once, dumps the migrated data
- * directory, and opens every further in-memory database from that dump.
+ * initdb plus migrations cost seconds per PGlite instance. The integration project makes one migrated dump per run
+ * (pglite-snapshot.setup.ts); a project without that setup makes one per test file. Every in-memory database opens
+ * from the dump.
  */
 function migratedPgliteSnapshot(): Promise<Blob> {
   pgliteSnapshot ??= (async () => {
-    const client = await PGlite.create();
-    try {
-      await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-      return await client.dumpDataDir('none');
-    } finally {
-      await client.close();
-    }
+    const file = inject('pgliteSnapshotFile');
+    return file ? new Blob([await readFile(file)]) : dumpMigratedPglite();
   })();
   return pgliteSnapshot;
 }
