@@ -3,7 +3,9 @@ import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import type { Group } from '@beseda/protocol/groups';
 import { parseMarkup } from '@beseda/protocol/markup';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test } from './test.js';
+import { expectApart } from './overlap.js';
 import { call } from './api.js';
 import { directChatBetween } from './friends.js';
 import { newUser, register, type TestUser } from './users.js';
@@ -216,6 +218,9 @@ test('notification permission: asked after the first send with an in-app prompt,
   await a.page.screenshot({ path: `${docs}notification-prompt.png` });
   await a.page.setViewportSize({ width: 480, height: 800 });
   await a.page.waitForTimeout(400); // the drawer slides shut once after the resize
+  // On a phone the prompt stays clear of the message input and its send button.
+  await expectApart(prompt, a.page.getByTestId('composer-send'));
+  await expectApart(prompt, a.page.getByTestId('composer-input'));
   await a.page.screenshot({ path: `${docs}notification-prompt-480.png` });
   await a.page.setViewportSize({ width: 1440, height: 800 });
   await a.page.getByTestId('notification-prompt-enable').click();

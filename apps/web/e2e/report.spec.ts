@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.js';
+import { expectApart } from './overlap.js';
 import { call } from './api.js';
 import { directChatBetween } from './friends.js';
 import { signedUpPerson } from './users.js';
@@ -35,6 +37,10 @@ test('«Пожаловаться» shows a neutral toast and changes nothing els
   await pageB.screenshot({ path: `${docs}report-toast-1440.png` });
   await pageB.screenshot({ path: `${shots}report-toast-1440.png` });
   await pageB.setViewportSize({ width: 480, height: 800 });
+  // On a phone the toast comes in at the top, clear of the message input and its send button.
+  const toastCard = pageB.getByTestId('toast').filter({ hasText: 'Жалоба получена' });
+  await expectApart(toastCard, pageB.getByTestId('composer-send'));
+  await expectApart(toastCard, pageB.getByTestId('composer-input'));
   await pageB.screenshot({ path: `${docs}report-toast-480.png` });
   await pageB.screenshot({ path: `${shots}report-toast-480.png` });
 

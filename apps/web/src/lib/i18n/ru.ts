@@ -558,6 +558,11 @@ export const ru = {
     unread_many: '{{count}} непрочитанных',
     unread_other: '{{count}} непрочитанного',
     unreadItem: 'не прочитано',
+    /** The drawer's menu button on a narrow window, where the bell is inside the closed drawer. */
+    unreadNotifications_one: '{{count}} непрочитанное уведомление',
+    unreadNotifications_few: '{{count}} непрочитанных уведомления',
+    unreadNotifications_many: '{{count}} непрочитанных уведомлений',
+    unreadNotifications_other: '{{count}} непрочитанного уведомления',
     listLabel: 'Последние уведомления',
     markAllRead: 'Отметить все как прочитанные',
     emptyTitle: 'Уведомлений пока нет',
