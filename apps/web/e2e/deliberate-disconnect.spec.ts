@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { test } from './test.js';
+import { answerFromServer } from './routes.js';
 import { newUser, register, signIn } from './users.js';
 
 // Issue 12, bug 1: a disconnect the user (or their other device) asked for is not a network error.
@@ -46,22 +47,36 @@ async function waitConnected(page: Page): Promise<void> {
 test('signing out never shows the network-error toast (four times in a row)', async ({ page }) => {
   test.setTimeout(90_000);
   await watchNetworkToast(page);
-  // A real network delivers the server's «session ended» push before the logout answer as often as not.
-  await page.route('**/api/auth/logout', async (route) => {
-    const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.fulfill({ response });
+  // A real network delivers the server's «session ended» push before the logout answer as often as not: every other
+  // attempt the answer comes late enough that the realtime disconnect meets a 401 first.
+  let answerDelayMs = 0;
+  await page.route('**/api/auth/logout', (route) =>
+    answerFromServer(route, async (response) => {
+      await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
+      return { response };
+    }),
+  );
+  // Every address the tab showed, client-side navigations included: a deliberate sign-out never offers a way back.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
   });
   const user = newUser('so');
   await register(page, user);
   for (let attempt = 0; attempt < 4; attempt += 1) {
+    answerDelayMs = attempt % 2 === 0 ? 300 : 2000;
     await page.goto('/settings/my');
     await waitConnected(page);
+    visited.length = 0;
     await page.getByTestId('logout').click();
-    await expect(page).toHaveURL(/\/auth/);
-    await page.waitForTimeout(QUIET_MS);
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.waitForTimeout(Math.max(QUIET_MS, answerDelayMs));
     expect(await sawNetworkToast(page), `attempt ${attempt + 1}`).toBe(false);
     await expect(page.getByText('Сеанс завершён')).toHaveCount(0);
+    expect(
+      visited.filter((url) => url.includes('redirect=')),
+      `attempt ${attempt + 1}`,
+    ).toEqual([]);
     if (attempt === 0) await shootWidths(page, 'signed-out');
     await signIn(page, user);
     await expect(page).toHaveURL(/\/channels\/@me$/);

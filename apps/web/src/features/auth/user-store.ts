@@ -11,12 +11,23 @@ export interface UserState {
   avatarUrl: string | null;
   /** True after the user pressed «Выйти»: the guard then sends them to a plain /auth, without a redirect back. */
   signedOutByUser: boolean;
+  /**
+   * True from the press of «Выйти» until the store resets. The server ends the session before its answer to the
+   * logout arrives, so the realtime disconnect or any request in flight may meet a 401 first: that reset is the
+   * user's own too (no «Сеанс завершён», no redirect back to the page they left).
+   */
+  signingOut: boolean;
 }
 
 interface UserActions {
   /** Fills the state from the current-user call and marks it authenticated. */
   setUser(user: Me): void;
-  /** Back to the defaults (signed out). `byUser` marks a deliberate logout. */
+  /** Marks a logout the user asked for as under way (see `signingOut`). */
+  beginSignOut(): void;
+  /**
+   * Back to the defaults (signed out). `byUser` marks a deliberate logout; so does a reset while one is under way,
+   * and a deliberate sign-out stays deliberate when a late 401 resets the store again.
+   */
   reset(byUser?: boolean): void;
 }
 
@@ -28,9 +39,10 @@ export const USER_DEFAULTS: Readonly<UserState> = Object.freeze({
   name: '',
   avatarUrl: null,
   signedOutByUser: false,
+  signingOut: false,
 });
 
-export const useUserStore = create<UserState & UserActions>()((set) => ({
+export const useUserStore = create<UserState & UserActions>()((set, get) => ({
   ...USER_DEFAULTS,
   setUser: (user) =>
     set({
@@ -41,8 +53,14 @@ export const useUserStore = create<UserState & UserActions>()((set) => ({
       name: user.name,
       avatarUrl: user.avatarUrl,
       signedOutByUser: false,
+      signingOut: false,
     }),
-  reset: (byUser = false) => set({ ...USER_DEFAULTS, signedOutByUser: byUser }),
+  beginSignOut: () => set({ signingOut: true }),
+  reset: (byUser = false) => {
+    const state = get();
+    const deliberate = byUser || state.signingOut || (!state.authenticated && state.signedOutByUser);
+    set({ ...USER_DEFAULTS, signedOutByUser: deliberate });
+  },
 }));
 
 /**

@@ -15,7 +15,7 @@ import page from '../../ui/page.module.css';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { Tooltip } from '../../ui/tooltip';
-import { logout } from '../auth/auth-api';
+import { signOut } from '../auth/sign-out';
 import { useUserStore } from '../auth/user-store';
 import { commitUserAvatar, uploadAvatar } from '../files/files-api';
 import { useAvatarUpload } from '../files/use-avatar-upload';
@@ -239,18 +239,11 @@ function SessionsSection() {
 function LogoutRow() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const reset = useUserStore((state) => state.reset);
   const [busy, setBusy] = useState(false);
 
   async function onLogout() {
     setBusy(true);
-    try {
-      await logout();
-    } catch (error) {
-      // Signing out locally still matters when the server is unreachable.
-      log.warn('Logout request failed', error);
-    }
-    reset(true);
+    await signOut();
     void navigate(ROUTES.auth, { replace: true });
   }
 

@@ -1,0 +1,21 @@
+import { createLogger } from '../../lib/logger';
+import { logout } from './auth-api';
+import { useUserStore } from './user-store';
+
+const log = createLogger('auth');
+
+/**
+ * «Выйти»: the user store knows the sign-out is the user's own before the server hears of it, so whatever notices
+ * the ended session first (the realtime disconnect, a request meeting a 401) resets the store as a deliberate
+ * sign-out: a plain /auth, no «Сеанс завершён».
+ */
+export async function signOut(): Promise<void> {
+  useUserStore.getState().beginSignOut();
+  try {
+    await logout();
+  } catch (error) {
+    // Signing out locally still matters when the server is unreachable.
+    log.warn('Logout request failed', error);
+  }
+  useUserStore.getState().reset(true);
+}
