@@ -7,6 +7,7 @@ import * as userApi from '@beseda/protocol/endpoints/user';
 import { parseMarkup } from '@beseda/protocol/markup';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from './test.js';
+import { answerFromServer } from './routes.js';
 import { call } from './api.js';
 import { newUser, register, signIn, type TestUser } from './users.js';
 
@@ -121,14 +122,14 @@ test('screenshots of chats: markup, day labels, edited and failed messages, menu
     };
   });
   expect(users.size).toBe(2);
-  await page.route(/\/api\/chat\/messages\?/, async (route) => {
-    const url = new URL(route.request().url());
-    const response = await route.fetch();
-    if (url.searchParams.get('chatId') !== annaChat || url.searchParams.has('before'))
-      return route.fulfill({ response });
-    const real = (await response.json()) as { messages: unknown[] };
-    await route.fulfill({ response, json: { messages: [...real.messages, ...crafted.reverse()], hasMore: false } });
-  });
+  await page.route(/\/api\/chat\/messages\?/, (route) =>
+    answerFromServer(route, async (response) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('chatId') !== annaChat || url.searchParams.has('before')) return { response };
+      const real = (await response.json()) as { messages: unknown[] };
+      return { response, json: { messages: [...real.messages, ...crafted.reverse()], hasMore: false } };
+    }),
+  );
 
   await page.getByTestId('chat-row').filter({ hasText: anna.user.nickname }).click();
   await expect(page.getByTestId('day-label')).toHaveCount(4);

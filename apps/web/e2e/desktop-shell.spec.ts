@@ -10,6 +10,7 @@ import * as directCallsApi from '@beseda/protocol/endpoints/direct-calls';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '@beseda/protocol/version';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from './test.js';
+import { answerFromServer } from './routes.js';
 import { call } from './api.js';
 import { argsOf, installFakeBridge, type BridgeCall } from './fake-desktop.js';
 import { directChatBetween } from './friends.js';
@@ -243,18 +244,12 @@ test('a server that starts answering with a newer protocol shows the install ban
   await expect(page.getByTestId('update-banner')).toHaveCount(0);
 
   const newer = async (target: Page) =>
-    target.route('**/api/**', async (route) => {
-      const response = await route.fetch();
-      await route
-        .fulfill({
-          response,
-          headers: { ...response.headers(), [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION + 1) },
-        })
-        .catch((error: unknown) => {
-          // A request the page gave up on while it was fetched (sign-up navigates) has nobody left to answer.
-          if (!String(error).includes('has been disposed')) throw error;
-        });
-    });
+    target.route('**/api/**', (route) =>
+      answerFromServer(route, (response) => ({
+        response,
+        headers: { ...response.headers(), [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION + 1) },
+      })),
+    );
   await newer(page);
   await register(page, newUser('dv'));
   await expect(page.getByTestId('update-banner')).toHaveAttribute('data-kind', 'install');
