@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '@beseda/protocol/groups';
 import { EMPTY_CHATS_STATE, type ChatsState } from '../chats/chats-state';
-import { channelMentions, channelUnread, groupsUnreadTotal } from './channel-unread';
+import { channelMentions, channelUnread, groupHasUnread, groupsUnreadTotal } from './channel-unread';
 
 function channel(overrides: Partial<Channel> = {}): Channel {
   return {
@@ -65,6 +65,23 @@ describe('groupsUnreadTotal', () => {
     expect(groupsUnreadTotal(groups, EMPTY_CHATS_STATE, mutedGroup)).toBe(1 + 4);
     const mutedChannel = { group: () => false, chat: (id: string) => id === 'chat3' };
     expect(groupsUnreadTotal(groups, EMPTY_CHATS_STATE, mutedChannel)).toBe(3 + 2);
+  });
+});
+
+describe('groupHasUnread', () => {
+  const channels = [
+    channel({ unreadCount: 0 }),
+    channel({ id: 'ch2', chatId: 'chat2', unreadCount: 2, mentionCount: 1 }),
+  ];
+
+  it('marks a group with an unread channel', () => {
+    expect(groupHasUnread(channels, EMPTY_CHATS_STATE)).toBe(true);
+    expect(groupHasUnread([channel({ unreadCount: 0 })], EMPTY_CHATS_STATE)).toBe(false);
+  });
+
+  it('leaves out a muted channel’s messages', () => {
+    expect(groupHasUnread(channels, EMPTY_CHATS_STATE, (chatId) => chatId === 'chat2')).toBe(false);
+    expect(groupHasUnread(channels, EMPTY_CHATS_STATE, (chatId) => chatId === 'chat1')).toBe(true);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Channel } from '@beseda/protocol/groups';
+import { chatMuteKey } from '../../lib/local-db/scoped-key';
 import { useChatDirectory } from '../chats/chats-queries';
 import type { ChatDirectory } from '../chats/chats-state';
+import { useMuteStore } from '../notifications/mute-store';
 
 /**
  * A channel's unread count: the chat directory's counter once it has one (it follows messages and reads live), else
@@ -36,8 +38,25 @@ export function useChannelUnread(channel: Channel): number {
   return useChatDirectory((directory) => channelUnread(channel, directory));
 }
 
+/**
+ * Whether a group's icon marks unread messages: a muted channel's chatter does not light it (Discord), its mentions
+ * of me still count on the red badge beside it.
+ */
+export function groupHasUnread(
+  channels: readonly Channel[],
+  chats: ChatDirectory,
+  channelMuted: (chatId: string) => boolean = () => false,
+): boolean {
+  return channels.some(
+    (channel) => !(channel.chatId !== null && channelMuted(channel.chatId)) && channelUnread(channel, chats) > 0,
+  );
+}
+
 export function useGroupUnread(channels: readonly Channel[]): boolean {
-  return useChatDirectory((directory) => channels.some((channel) => channelUnread(channel, directory) > 0));
+  const muted = useMuteStore((state) => state.muted);
+  return useChatDirectory((directory) =>
+    groupHasUnread(channels, directory, (chatId) => muted[chatMuteKey(chatId)] === true),
+  );
 }
 
 /** Which groups and chats are muted (Discord's «Заглушить»): their plain unread messages stop counting. */
