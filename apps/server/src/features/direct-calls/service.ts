@@ -19,7 +19,6 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/database.js';
 import type { DirectCallRow } from '../../db/schema/direct-calls.js';
 import type { Announcements, Announcer } from '../../delivery/announcer.js';
-import { notify } from '../notifications/service.js';
 import type { MediaRooms } from '../../media/media.js';
 import type { RequestAddress } from '../../media/url.js';
 import { PeriodicTask } from '../../periodic-task.js';
@@ -27,10 +26,10 @@ import type { UserRateLimiter } from '../../rate-limit/user-rate-limiter.js';
 import { NotFriendsError } from '../chats/errors.js';
 import type { ChatService } from '../chats/service.js';
 import type { ContactService } from '../contacts/service.js';
-import { postSystemMessage } from '../messages/system-messages.js';
 import type { PresenceReader } from '../presence/presence-reader.js';
 import { MediaUnavailableError } from '../voice/errors.js';
-import { durationSeconds, otherPartyId, toDirectCall } from './dto.js';
+import { recordCallEnds } from './call-records.js';
+import { type CallViews, loadCallViews } from './call-views.js';
 import { CallAcceptedElsewhereError, CallEndedError, CallNotFoundError } from './errors.js';
 import {
   acceptCall,
@@ -82,11 +81,6 @@ export interface DirectCallServiceDeps {
   now?: () => number;
   ringTimeoutMs?: number;
   reconnectGraceMs?: number;
-}
-
-/** The calls as each of their parties sees them. */
-interface CallViews {
-  of(row: DirectCallRow, viewerId: string): DirectCall;
 }
 
 /**
@@ -475,69 +469,18 @@ export class DirectCallService {
     return result;
   }
 
-  /** `direct_call_stop` to every device of both users, and the call record (RTCP) in their direct chat. */
+  /** `direct_call_stop`, the chat's call record and the missed-call notification for each call in `rows` that ended. */
   async #recordEnds(
     tx: Database,
     announcements: Announcements,
     rows: readonly DirectCallRow[],
     views: CallViews,
   ): Promise<void> {
-    for (const row of rows) {
-      const { endReason, status } = row;
-      if (!endReason || (status !== 'ENDED' && status !== 'REJECTED')) continue;
-      for (const party of [row.callerId, row.calleeId]) {
-        announcements.add({
-          channel: userChannel(party),
-          event: {
-            type: 'direct_call_stop',
-            payload: { callId: row.id, status, reason: endReason, call: views.of(row, party) },
-          },
-        });
-      }
-      const at = row.endedAt ?? new Date(this.#now());
-      await postSystemMessage(tx, announcements, {
-        chatId: await this.#deps.chats.ensureDirectChat(tx, row.callerId, row.calleeId, at),
-        kind: 'RTCP',
-        senderId: row.callerId,
-        system: {
-          key: 'call',
-          callId: row.id,
-          callerId: row.callerId,
-          calleeId: row.calleeId,
-          status,
-          missed: row.missed,
-          durationSeconds: durationSeconds(row, at.getTime()),
-          video: row.video,
-        },
-        audience: { userIds: [row.callerId, row.calleeId] },
-        at,
-      });
-      // The missed transition (cancelled or rang out): the callee's inbox, in the same transaction as the record.
-      if (row.missed) {
-        await notify(tx, announcements, {
-          userId: row.calleeId,
-          actorId: row.callerId,
-          at,
-          kind: 'missed_call',
-          payload: { callId: row.id, video: row.video },
-        });
-      }
-    }
+    await recordCallEnds(tx, announcements, { rows, views, now: this.#now() }, this.#deps.chats);
   }
 
   async #views(db: Database, rows: readonly DirectCallRow[]): Promise<CallViews> {
-    const ids = [...new Set(rows.flatMap((row) => [row.callerId, row.calleeId]))];
-    const [users, online] = await Promise.all([findUsers(db, ids), this.#deps.presence.onlineUsers(ids)]);
-    const now = this.#now();
-    return {
-      of(row, viewerId) {
-        const otherId = otherPartyId(row, viewerId);
-        const other = users.get(otherId);
-        // Calls are deleted with their users (ON DELETE CASCADE): a party always has a row.
-        if (!other) throw new Error('a party of a direct call has no user row');
-        return toDirectCall(row, { id: viewerId, other, otherOnline: online.has(otherId) }, now);
-      },
-    };
+    return loadCallViews(db, this.#deps.presence, rows, this.#now());
   }
 
   async #token(
