@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { test } from './test.js';
+import { shootWidths } from './widths.js';
 import { answerFromServer } from './routes.js';
 import { newUser, register, signIn } from './users.js';
 
@@ -8,18 +8,6 @@ import { newUser, register, signIn } from './users.js';
 const NETWORK_TOAST = 'Проверьте настройки интернет соединения';
 // Long enough for a toast raised by the server closing the connection to have appeared.
 const QUIET_MS = 1500;
-const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
-
-/** The screen as it is at 1440 and at 480 px wide, for the docs and for the run's artefacts. */
-async function shootWidths(page: Page, name: string): Promise<void> {
-  const height = page.viewportSize()?.height ?? 800;
-  for (const width of [1440, 480]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${docs}${name}-${width}.png` });
-    await page.screenshot({ path: `${shots}${name}-${width}.png` });
-  }
-}
 
 /**
  * Records whether the network-error toast was ever on the page: it may come and go (5 s) before an assertion

@@ -1,22 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import * as authApi from '@beseda/protocol/endpoints/auth';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './test.js';
+import { shootWidths } from './widths.js';
 import { call } from './api.js';
 import { newUser, register } from './users.js';
 
 // Issue 12, bug 6: a client without a browser user agent is «Неизвестное устройство», never «Unknown device».
-const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
-
-async function shootWidths(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 480]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${docs}${name}-${width}.png` });
-    await page.screenshot({ path: `${shots}${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 800 });
-}
 
 test('a sign-in from a bare HTTP client reads in Russian in the sessions list and the official chat', async ({
   page,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
@@ -18,7 +18,7 @@ export async function shootWidths(page: Page, name: string, height = 800): Promi
     // The layout settles in a frame; a screenshot taken in the same task could catch the old width.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     await page.screenshot({ path: `${docs}${name}-${width}.png` });
-    await page.screenshot({ path: `${shots}${name}-${width}.png` });
+    copyFileSync(`${docs}${name}-${width}.png`, `${shots}${name}-${width}.png`);
   }
   if (before) await page.setViewportSize(before);
 }
