@@ -6,7 +6,18 @@ import { useUserStore } from '../auth/user-store';
 import { fetchChat, fetchChats, fetchMessages, fetchSystemChat } from './chats-api';
 import { chatListQuery, chatListStatus } from './chats-queries';
 import { toPreview } from './chats-state';
-import { closeChat, onNewMessage, openChat, resetChats, resyncChats, useChatsStore } from './chats-store';
+import {
+  closeChat,
+  JUMP_MAX_PAGES,
+  jumpToMessage,
+  loadOlder,
+  onNewMessage,
+  openChat,
+  resetChats,
+  resyncChats,
+  useChatsStore,
+} from './chats-store';
+import { requestedJump } from './jump-state';
 import { testChat, testMessage, testMessageId } from './test-chat';
 
 vi.mock('./chats-api', () => ({
@@ -100,6 +111,78 @@ describe('chats: the cached list and the store together', () => {
     await vi.waitFor(() => expect(fetchChats).toHaveBeenCalledOnce());
     expect(fetchMessages).toHaveBeenCalledWith('c1');
     stop();
+  });
+});
+
+describe('jumpToMessage', () => {
+  /** Messages 1…n of chat c1, served newest first in pages of `size` as the server does (`before` an id). */
+  function serveHistory(n: number, size = 50): void {
+    const all = Array.from({ length: n }, (_, index) => message(index + 1));
+    vi.mocked(fetchMessages).mockImplementation((_chatId, before) => {
+      const older = before ? all.filter((m) => m.id < before) : all;
+      const page = older.slice(-size);
+      return Promise.resolve({ messages: [...page].reverse(), hasMore: older.length > size });
+    });
+  }
+
+  it('pages back from the newest page to the message, then hands it to the list', async () => {
+    serveHistory(180);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    const opened = openChat('c1');
+    const jumped = jumpToMessage('c1', id(20));
+    await opened;
+    await jumped;
+    expect(useChatsStore.getState().jumpTarget).toEqual({ chatId: 'c1', messageId: id(20) });
+    // 131…180 first, then three older pages: 81…130, 31…80, 1…30.
+    expect(fetchMessages).toHaveBeenCalledTimes(4);
+    expect(useChatsStore.getState().messages.c1?.ids[0]).toBe(id(1));
+  });
+
+  it('stops paging once it is past a message that is gone, and never goes further back than its bound', async () => {
+    const all = Array.from({ length: 60 }, (_, index) => message(index * 2 + 2));
+    vi.mocked(fetchMessages).mockImplementation((_chatId, before) => {
+      const older = before ? all.filter((m) => m.id < before) : all;
+      return Promise.resolve({ messages: older.slice(-10).reverse(), hasMore: older.length > 10 });
+    });
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    await openChat('c1');
+    await jumpToMessage('c1', id(101)); // deleted: 100 and 102 are there
+    expect(useChatsStore.getState().jumpTarget).toBeNull();
+    expect(fetchMessages).toHaveBeenCalledTimes(2);
+
+    serveHistory(5000, 10);
+    resetChats();
+    await openChat('c1');
+    await jumpToMessage('c1', id(1));
+    expect(useChatsStore.getState().jumpTarget).toBeNull();
+    expect(fetchMessages).toHaveBeenCalledTimes(2 + 1 + JUMP_MAX_PAGES);
+  });
+
+  it('waits for an older page the reader asked for instead of asking twice', async () => {
+    serveHistory(100);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    await openChat('c1');
+    const scrolling = loadOlder('c1');
+    await jumpToMessage('c1', id(10));
+    await scrolling;
+    expect(fetchMessages).toHaveBeenCalledTimes(2);
+    expect(useChatsStore.getState().jumpTarget?.messageId).toBe(id(10));
+  });
+
+  it('does nothing for a chat no longer on screen', async () => {
+    serveHistory(100);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    await openChat('c1');
+    closeChat('c1');
+    await jumpToMessage('c1', id(10));
+    expect(useChatsStore.getState().jumpTarget).toBeNull();
+  });
+
+  it('reads the message a navigation asked for', () => {
+    expect(requestedJump({ jumpToMessageId: id(3) })).toBe(id(3));
+    expect(requestedJump({ jumpToMessageId: '' })).toBeNull();
+    expect(requestedJump({ friendsTab: 'pending' })).toBeNull();
+    expect(requestedJump(null)).toBeNull();
   });
 });
 

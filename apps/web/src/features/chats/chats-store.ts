@@ -50,6 +50,8 @@ interface ChatsStore {
   loadingOlder: Readonly<Record<string, boolean>>;
   /** Chats whose send queue waits out a 429 (issue 12, bug 4): the composer says so, once, calmly. */
   slowedDown: Readonly<Record<string, boolean>>;
+  /** A message of the chat on screen to scroll to and light up (a mention opened from the inbox); the list clears it. */
+  jumpTarget: { chatId: string; messageId: string } | null;
 }
 
 const INITIAL: ChatsStore = {
@@ -60,6 +62,7 @@ const INITIAL: ChatsStore = {
   chatStatus: {},
   loadingOlder: {},
   slowedDown: {},
+  jumpTarget: null,
 };
 
 /** Messages, typing, the outbox and the chat on screen (spec §3 "Chat state"). Actions are the functions below. */
@@ -132,8 +135,19 @@ function setChatStatus(chatId: string, status: ChatStatus): void {
   set({ chatStatus: { ...get().chatStatus, [chatId]: status } });
 }
 
+// The load of the chat on screen under way: a jump to one of its messages pages back from its newest page.
+const opening = new Map<string, Promise<void>>();
+
 /** Spec §2 "on route entry": load the chat and its newest page, then mark it read. */
-export async function openChat(chatId: string): Promise<void> {
+export function openChat(chatId: string): Promise<void> {
+  const loading: Promise<void> = loadChat(chatId).finally(() => {
+    if (opening.get(chatId) === loading) opening.delete(chatId);
+  });
+  opening.set(chatId, loading);
+  return loading;
+}
+
+async function loadChat(chatId: string): Promise<void> {
   const userId = meId();
   set({ currentChatId: chatId });
   if (get().chatStatus[chatId] !== 'ready') setChatStatus(chatId, 'loading');
@@ -156,11 +170,24 @@ export function closeChat(chatId: string): void {
   if (get().currentChatId === chatId) set({ currentChatId: null });
 }
 
-export async function loadOlder(chatId: string): Promise<void> {
-  const userId = meId();
+// The older page under way per chat: a second ask (the reader scrolling, a jump paging back) waits for the same one.
+const olderInFlight = new Map<string, Promise<void>>();
+
+export function loadOlder(chatId: string): Promise<void> {
+  const running = olderInFlight.get(chatId);
+  if (running) return running;
   const held = get().messages[chatId];
   const before = held?.ids[0];
-  if (!held || !held.hasMore || !before || get().loadingOlder[chatId]) return;
+  if (!held || !held.hasMore || !before) return Promise.resolve();
+  const loading: Promise<void> = fetchOlder(chatId, before).finally(() => {
+    if (olderInFlight.get(chatId) === loading) olderInFlight.delete(chatId);
+  });
+  olderInFlight.set(chatId, loading);
+  return loading;
+}
+
+async function fetchOlder(chatId: string, before: string): Promise<void> {
+  const userId = meId();
   set({ loadingOlder: { ...get().loadingOlder, [chatId]: true } });
   const done = (change: (state: ChatsState) => ChatsState) => {
     if (!isSignedInAs(userId)) return;
@@ -175,6 +202,44 @@ export async function loadOlder(chatId: string): Promise<void> {
     log.warn('Could not load older messages', error);
     done((state) => state);
   }
+}
+
+/** How many older pages a jump to a message may load: a notification's message is recent (30 are kept). */
+export const JUMP_MAX_PAGES = 20;
+
+/**
+ * Loads older pages of an open chat until `messageId` is held, and says whether it is there to show. Ids are
+ * time-ordered (UUIDv7), so paging stops as soon as the oldest held id is older than the one sought: it was deleted.
+ * One further back than JUMP_MAX_PAGES pages is not looked for.
+ */
+export async function loadUntil(chatId: string, messageId: string): Promise<boolean> {
+  for (let pages = 0; ; pages += 1) {
+    const held = get().messages[chatId];
+    if (!held) return false;
+    if (held.byId[messageId]) return true;
+    const oldest = held.ids[0];
+    if (pages === JUMP_MAX_PAGES || !held.hasMore || !oldest || oldest < messageId) return false;
+    await loadOlder(chatId);
+    if (get().messages[chatId]?.ids[0] === oldest) return false; // the page did not come
+  }
+}
+
+/**
+ * Shows a message of the chat on screen (Discord's jump): once the chat's newest page is in, pages back to it, then
+ * hands it to the list to scroll to and light up. A message that is gone (deleted, too far back) leaves the chat at
+ * its newest message.
+ */
+export async function jumpToMessage(chatId: string, messageId: string): Promise<void> {
+  const userId = meId();
+  await opening.get(chatId);
+  if (!isSignedInAs(userId) || get().currentChatId !== chatId) return;
+  const found = await loadUntil(chatId, messageId);
+  if (found && isSignedInAs(userId) && get().currentChatId === chatId) set({ jumpTarget: { chatId, messageId } });
+}
+
+/** The list scrolled to the jump's message (or found it gone). */
+export function clearJump(): void {
+  if (get().jumpTarget) set({ jumpTarget: null });
 }
 
 // The newest id we told the server per chat: the same marker is never posted twice.
@@ -378,5 +443,7 @@ export function resyncChats(): void {
 export function resetChats(): void {
   sendQueue.reset();
   postedRead.clear();
+  olderInFlight.clear();
+  opening.clear();
   set(INITIAL);
 }

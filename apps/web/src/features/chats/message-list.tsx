@@ -8,7 +8,7 @@ import { CallRecordRow } from '../call-history/call-record-row';
 import { otherPartyOf } from '../call-history/call-summary';
 import { showToast } from '../toasts/toast-store';
 import { ChatAvatar, useChatTitle } from './chat-display';
-import { deleteOwnMessage, loadOlder, useChatsStore } from './chats-store';
+import { clearJump, deleteOwnMessage, loadOlder, useChatsStore } from './chats-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { DayDivider } from './day-divider';
 import { MessageItem } from './message-item';
@@ -25,6 +25,8 @@ type ListItem = { type: 'top'; key: string } | MessageRow;
 const LOAD_OLDER_WITHIN_PX = 600;
 /** "At the bottom" tolerance in px: new messages follow only then. */
 const BOTTOM_THRESHOLD = 48;
+/** How long the message a jump landed on stays marked (its CSS animation runs as long). */
+const JUMPED_MARK_MS = 2400;
 
 function estimate(item: ListItem | undefined): number {
   if (!item) return 40;
@@ -64,6 +66,10 @@ export function MessageList({ chat, intro }: MessageListProps) {
   const [confirmDelete, setConfirmDelete] = useState<DisplayMessage | null>(null);
   const [unseen, setUnseen] = useState(0);
   const [atBottom, setAtBottom] = useState(true);
+  const jumpTarget = useChatsStore((state) =>
+    state.jumpTarget?.chatId === chat.id ? state.jumpTarget.messageId : null,
+  );
+  const [jumped, setJumped] = useState<string | null>(null);
 
   const pending = useMemo(() => pendingIn(outbox, chat.id), [outbox, chat.id]);
   const messages = useMemo(
@@ -150,6 +156,21 @@ export function MessageList({ chat, intro }: MessageListProps) {
     }
   }, [lastKey, messages, meId, atBottom, virtualizer]);
 
+  // A jump (the inbox's mention): the store has paged back to the message; it goes to the middle of the view.
+  useLayoutEffect(() => {
+    if (!jumpTarget) return;
+    clearJump();
+    const index = items.findIndex((item) => item.type === 'message' && item.message.id === jumpTarget);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setJumped(jumpTarget);
+  }, [jumpTarget, items, virtualizer]);
+  useEffect(() => {
+    if (!jumped) return;
+    const timer = setTimeout(() => setJumped(null), JUMPED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [jumped]);
+
   const virtualItems = virtualizer.getVirtualItems();
   useLayoutEffect(() => {
     const held = anchor.current;
@@ -214,12 +235,14 @@ export function MessageList({ chat, intro }: MessageListProps) {
           {virtualItems.map((virtual) => {
             const item = items[virtual.index];
             if (!item) return null;
+            const isJumped = item.type === 'message' && jumped !== null && item.message.id === jumped;
             return (
               <div
                 key={virtual.key}
                 ref={virtualizer.measureElement}
                 data-index={virtual.index}
-                className={styles.row}
+                data-jumped={isJumped || undefined}
+                className={isJumped ? `${styles.row} ${styles.jumped}` : styles.row}
                 style={{ transform: `translateY(${virtual.start}px)` }}
               >
                 {item.type === 'top' ? (

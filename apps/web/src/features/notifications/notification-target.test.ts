@@ -29,7 +29,7 @@ describe('where a notification opens', () => {
     ).toEqual({ path: '/channels/@me/calls' });
   });
 
-  it('a mention: the channel in its group, or the direct chat', () => {
+  it('a mention: the channel in its group, or the direct chat, at the message', () => {
     const mention = (place: Partial<Extract<Notification, { kind: 'mention' }>['payload']>): Notification => ({
       ...base,
       kind: 'mention',
@@ -45,10 +45,11 @@ describe('where a notification opens', () => {
         ...place,
       },
     });
-    expect(notificationTarget(mention({}))).toEqual({ path: `/channels/@me/${chat}` });
+    const atMessage = { jumpToMessageId: base.id };
+    expect(notificationTarget(mention({}))).toEqual({ path: `/channels/@me/${chat}`, state: atMessage });
     expect(
       notificationTarget(mention({ groupId: group, groupName: 'Клуб', channelId: channel, channelName: 'общий' })),
-    ).toEqual({ path: `/channels/${group}/${channel}` });
+    ).toEqual({ path: `/channels/${group}/${channel}`, state: atMessage });
   });
 
   it('the friends page reads only a known tab from the navigation state', () => {

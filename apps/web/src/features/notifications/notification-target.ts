@@ -1,5 +1,6 @@
 import type { Notification } from '@beseda/protocol/notifications';
 import { channelPath, dmPath, groupPath, ROUTES } from '../../app/routes';
+import type { JumpToMessageState } from '../chats/jump-state';
 import type { FriendsTab } from '../friends/friends-lists';
 
 /** What the friends page reads from the navigation state to open a tab (the inbox's friend requests). */
@@ -7,15 +8,16 @@ export interface FriendsPageState {
   friendsTab: FriendsTab;
 }
 
-/** Where a click on a notification goes: a path and, for the friends page, the tab to show. */
+/** Where a click on a notification goes: a path and, for the friends page, the tab to show, for a chat the message. */
 export interface NotificationTarget {
   path: string;
-  state?: FriendsPageState;
+  state?: FriendsPageState | JumpToMessageState;
 }
 
 /**
  * The place a notification is about: a friend request → the pending tab; an accepted request → all friends; a join
- * through one's link → the group; a missed call → the calls page; a mention → the direct chat or the channel.
+ * through one's link → the group; a missed call → the calls page; a mention → the direct chat or the channel, at the
+ * message.
  */
 export function notificationTarget(notification: Notification): NotificationTarget {
   switch (notification.kind) {
@@ -28,8 +30,11 @@ export function notificationTarget(notification: Notification): NotificationTarg
     case 'missed_call':
       return { path: ROUTES.calls };
     case 'mention': {
-      const { groupId, channelId, chatId } = notification.payload;
-      return { path: groupId !== null && channelId !== null ? channelPath(groupId, channelId) : dmPath(chatId) };
+      const { groupId, channelId, chatId, messageId } = notification.payload;
+      return {
+        path: groupId !== null && channelId !== null ? channelPath(groupId, channelId) : dmPath(chatId),
+        state: { jumpToMessageId: messageId },
+      };
     }
   }
 }
