@@ -48,6 +48,30 @@ describe('signOut', () => {
     expect(useUserStore.getState().signedOutByUser).toBe(true);
   });
 
+  it('keeps the mark through a re-read of the same user that answered before the session ended', async () => {
+    useUserStore.getState().setUser(ME);
+    let answer: () => void = () => undefined;
+    vi.mocked(logout).mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    const done = signOut();
+    useUserStore.getState().setUser(ME); // a resync's GET /user/me, sent just before «Выйти»
+    unauthorized();
+    expect(useUserStore.getState().signedOutByUser).toBe(true);
+    answer();
+    expect(await done).toBe(true);
+  });
+
+  it('leaves a session signed in anew before the logout answered', async () => {
+    useUserStore.getState().setUser(ME);
+    let answer: () => void = () => undefined;
+    vi.mocked(logout).mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    const done = signOut();
+    unauthorized();
+    useUserStore.getState().setUser(ME); // signed in again on /auth
+    answer();
+    expect(await done).toBe(false);
+    expect(useUserStore.getState()).toMatchObject({ authenticated: true, id: 'u1' });
+  });
+
   it('signs out locally when the server cannot be reached', async () => {
     useUserStore.getState().setUser(ME);
     vi.mocked(logout).mockRejectedValue(new Error('offline'));

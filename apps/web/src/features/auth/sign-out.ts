@@ -7,9 +7,10 @@ const log = createLogger('auth');
 /**
  * «Выйти»: the user store knows the sign-out is the user's own before the server hears of it, so whatever notices
  * the ended session first (the realtime disconnect, a request meeting a 401) resets the store as a deliberate
- * sign-out: a plain /auth, no «Сеанс завершён».
+ * sign-out: a plain /auth, no «Сеанс завершён». False when the user signed in again before the server answered:
+ * that new session stays.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(): Promise<boolean> {
   useUserStore.getState().beginSignOut();
   try {
     await logout();
@@ -17,5 +18,8 @@ export async function signOut(): Promise<void> {
     // Signing out locally still matters when the server is unreachable.
     log.warn('Logout request failed', error);
   }
-  useUserStore.getState().reset(true);
+  const state = useUserStore.getState();
+  if (state.authenticated && !state.signingOut) return false;
+  state.reset(true);
+  return true;
 }

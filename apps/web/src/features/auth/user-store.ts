@@ -45,7 +45,7 @@ export const USER_DEFAULTS: Readonly<UserState> = Object.freeze({
 export const useUserStore = create<UserState & UserActions>()((set, get) => ({
   ...USER_DEFAULTS,
   setUser: (user) =>
-    set({
+    set((state) => ({
       authenticated: true,
       id: user.id,
       email: user.email,
@@ -53,8 +53,10 @@ export const useUserStore = create<UserState & UserActions>()((set, get) => ({
       name: user.name,
       avatarUrl: user.avatarUrl,
       signedOutByUser: false,
-      signingOut: false,
-    }),
+      // A re-read of the signed-in user (a resync, a session check) answered before the server ended the session
+      // leaves a sign-out under way as it is; only a new sign-in ends it.
+      signingOut: state.authenticated && state.id === user.id && state.signingOut,
+    })),
   beginSignOut: () => set({ signingOut: true }),
   reset: (byUser = false) => {
     const state = get();

@@ -243,8 +243,7 @@ function LogoutRow() {
 
   async function onLogout() {
     setBusy(true);
-    await signOut();
-    void navigate(ROUTES.auth, { replace: true });
+    if (await signOut()) void navigate(ROUTES.auth, { replace: true });
   }
 
   return (
