@@ -21,10 +21,16 @@ test('a mention opened from the inbox pages back to its message, centres it and 
   const boris = await signedUpPerson(browser, 'jb');
   const chatId = await directChatBetween(anna, boris);
 
-  // The mention, then more than two pages of chatter after it: the chat opens three pages away from it.
+  // Older history, the mention, then more than two pages of chatter after it: the chat opens three pages away from
+  // it, with more above it still on the server.
+  for (let n = 1; n <= 60; n += 1) await send(boris.page.request, chatId, `раньше ${n}`);
   await send(boris.page.request, chatId, `@${anna.user.nickname} глянь сюда, это важно`);
   for (let n = 1; n <= 130; n += 1) await send(boris.page.request, chatId, `болтовня ${n}`);
 
+  const pages: string[] = [];
+  anna.page.on('request', (request) => {
+    if (request.url().includes('/api/chat/messages?')) pages.push(request.url());
+  });
   // Boris accepting her friend request is the other notification.
   await expect(anna.page.getByTestId('toolbar-inbox-unread')).toHaveText('2');
   await anna.page.getByTestId('toolbar-inbox').click();
@@ -38,6 +44,9 @@ test('a mention opened from the inbox pages back to its message, centres it and 
   await anna.page.screenshot({ path: `${docs}jump-to-mention.png` });
   // The mark fades and goes; the message stays where it is, with the newest ones still below.
   await expect(jumped).toHaveCount(0, { timeout: 5_000 });
+  // The newest page and the two older ones down to the mention: the list asked for no page of its own while the
+  // jump's scroll settled (one prepended then would be anchored on guessed row positions).
+  expect(pages).toHaveLength(3);
   await expect(anna.page.getByTestId('message').filter({ hasText: 'глянь сюда, это важно' })).toBeInViewport();
   await expect(anna.page.getByTestId('message').filter({ hasText: 'болтовня 130' })).not.toBeInViewport();
 

@@ -29,7 +29,10 @@ export function useOpenChat(chatId: string): void {
   // forward does not jump again; the same mention clicked again is a new navigation and jumps again.
   useEffect(() => {
     if (!chatId || !jumpId) return;
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    );
     void jumpToMessage(chatId, jumpId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request, not when the URL settles
   }, [chatId, jumpId]);

@@ -169,6 +169,17 @@ describe('jumpToMessage', () => {
     expect(useChatsStore.getState().jumpTarget?.messageId).toBe(id(10));
   });
 
+  it('ends with the visit that asked for it: leaving and coming back while it pages back shows the newest page', async () => {
+    serveHistory(100);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    await openChat('c1');
+    const jumping = jumpToMessage('c1', id(10));
+    closeChat('c1');
+    await openChat('c1');
+    await jumping;
+    expect(useChatsStore.getState().jumpTarget).toBeNull();
+  });
+
   it('does nothing for a chat no longer on screen', async () => {
     serveHistory(100);
     vi.mocked(fetchChat).mockResolvedValue(chat('c1'));

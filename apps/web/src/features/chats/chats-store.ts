@@ -137,9 +137,12 @@ function setChatStatus(chatId: string, status: ChatStatus): void {
 
 // The load of the chat on screen under way: a jump to one of its messages pages back from its newest page.
 const opening = new Map<string, Promise<void>>();
+// Counts opens and closes: work started for one visit of a chat (a jump paging back) stops when the visit ends.
+let visit = 0;
 
 /** Spec §2 "on route entry": load the chat and its newest page, then mark it read. */
 export function openChat(chatId: string): Promise<void> {
+  visit += 1;
   const loading: Promise<void> = loadChat(chatId).finally(() => {
     if (opening.get(chatId) === loading) opening.delete(chatId);
   });
@@ -167,7 +170,9 @@ async function loadChat(chatId: string): Promise<void> {
 }
 
 export function closeChat(chatId: string): void {
+  visit += 1;
   if (get().currentChatId === chatId) set({ currentChatId: null });
+  if (get().jumpTarget?.chatId === chatId) set({ jumpTarget: null });
 }
 
 // The older page under way per chat: a second ask (the reader scrolling, a jump paging back) waits for the same one.
@@ -212,8 +217,12 @@ export const JUMP_MAX_PAGES = 20;
  * time-ordered (UUIDv7), so paging stops as soon as the oldest held id is older than the one sought: it was deleted.
  * One further back than JUMP_MAX_PAGES pages is not looked for.
  */
-export async function loadUntil(chatId: string, messageId: string): Promise<boolean> {
-  for (let pages = 0; ; pages += 1) {
+export async function loadUntil(
+  chatId: string,
+  messageId: string,
+  stillWanted: () => boolean = () => true,
+): Promise<boolean> {
+  for (let pages = 0; stillWanted(); pages += 1) {
     const held = get().messages[chatId];
     if (!held) return false;
     if (held.byId[messageId]) return true;
@@ -222,19 +231,22 @@ export async function loadUntil(chatId: string, messageId: string): Promise<bool
     await loadOlder(chatId);
     if (get().messages[chatId]?.ids[0] === oldest) return false; // the page did not come
   }
+  return false;
 }
 
 /**
  * Shows a message of the chat on screen (Discord's jump): once the chat's newest page is in, pages back to it, then
  * hands it to the list to scroll to and light up. A message that is gone (deleted, too far back) leaves the chat at
- * its newest message.
+ * its newest message. Called right after `openChat`; leaving the chat (or opening it again) ends the jump.
  */
 export async function jumpToMessage(chatId: string, messageId: string): Promise<void> {
   const userId = meId();
+  const thisVisit = visit;
+  const stillWanted = () => visit === thisVisit && isSignedInAs(userId) && get().currentChatId === chatId;
   await opening.get(chatId);
-  if (!isSignedInAs(userId) || get().currentChatId !== chatId) return;
-  const found = await loadUntil(chatId, messageId);
-  if (found && isSignedInAs(userId) && get().currentChatId === chatId) set({ jumpTarget: { chatId, messageId } });
+  if (!stillWanted()) return;
+  const found = await loadUntil(chatId, messageId, stillWanted);
+  if (found && stillWanted()) set({ jumpTarget: { chatId, messageId } });
 }
 
 /** The list scrolled to the jump's message (or found it gone). */

@@ -97,6 +97,9 @@ export function MessageList({ chat, intro }: MessageListProps) {
   // label whose key survives the prepend (the same day goes on), so it would stay put and the reader would jump.
   const anchor = useRef<{ key: string | number | bigint; index: number; within: number } | null>(null);
   const requestOlder = useRef<() => void>(() => undefined);
+  // While a jump's scroll settles, the rows around its message are still being measured: a page prepended then would
+  // be anchored on guessed positions and pull the message away. The reader's next scroll asks for it.
+  const jumping = useRef(false);
 
   // The virtualizer re-renders this component through its own state on every scroll; nothing here depends on the
   // compiler memoising around it.
@@ -115,6 +118,10 @@ export function MessageList({ chat, intro }: MessageListProps) {
       const bottom = instance.isAtEnd(BOTTOM_THRESHOLD);
       setAtBottom(bottom);
       if (bottom) setUnseen(0);
+      if (jumping.current) {
+        if (!instance.isScrolling) jumping.current = false;
+        return;
+      }
       // Only the reader scrolling up near the top asks for more (not the first render, not our own anchoring).
       if (instance.scrollDirection === 'backward' && (instance.scrollOffset ?? 0) < LOAD_OLDER_WITHIN_PX) {
         requestOlder.current();
@@ -162,6 +169,7 @@ export function MessageList({ chat, intro }: MessageListProps) {
     clearJump();
     const index = items.findIndex((item) => item.type === 'message' && item.message.id === jumpTarget);
     if (index < 0) return;
+    jumping.current = true;
     virtualizer.scrollToIndex(index, { align: 'center' });
     setJumped(jumpTarget);
   }, [jumpTarget, items, virtualizer]);

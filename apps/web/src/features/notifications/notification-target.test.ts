@@ -7,6 +7,7 @@ const base = { id: '01900000-0000-7000-8000-000000000001', createdAt: '2026-01-0
 const group = '01900000-0000-7000-8000-0000000000b1';
 const channel = '01900000-0000-7000-8000-0000000000c1';
 const chat = '01900000-0000-7000-8000-0000000000d1';
+const message = '01900000-0000-7000-8000-0000000000e1';
 
 describe('where a notification opens', () => {
   it('a friend request: the friends page on the pending tab; an accepted one: all friends', () => {
@@ -35,7 +36,7 @@ describe('where a notification opens', () => {
       kind: 'mention',
       payload: {
         actor,
-        messageId: base.id,
+        messageId: message,
         chatId: chat,
         groupId: null,
         groupName: null,
@@ -45,7 +46,7 @@ describe('where a notification opens', () => {
         ...place,
       },
     });
-    const atMessage = { jumpToMessageId: base.id };
+    const atMessage = { jumpToMessageId: message };
     expect(notificationTarget(mention({}))).toEqual({ path: `/channels/@me/${chat}`, state: atMessage });
     expect(
       notificationTarget(mention({ groupId: group, groupName: 'Клуб', channelId: channel, channelName: 'общий' })),
