@@ -135,6 +135,15 @@ function setChatStatus(chatId: string, status: ChatStatus): void {
   set({ chatStatus: { ...get().chatStatus, [chatId]: status } });
 }
 
+/** Keeps `work` in `running` under its chat until it settles; an entry a later start put there is left alone. */
+function trackPerChat(running: Map<string, Promise<void>>, chatId: string, work: Promise<void>): Promise<void> {
+  const tracked: Promise<void> = work.finally(() => {
+    if (running.get(chatId) === tracked) running.delete(chatId);
+  });
+  running.set(chatId, tracked);
+  return tracked;
+}
+
 // The load of the chat on screen under way: a jump to one of its messages pages back from its newest page.
 const opening = new Map<string, Promise<void>>();
 // Counts opens and closes: work started for one visit of a chat (a jump paging back) stops when the visit ends.
@@ -143,11 +152,7 @@ let visit = 0;
 /** Spec §2 "on route entry": load the chat and its newest page, then mark it read. */
 export function openChat(chatId: string): Promise<void> {
   visit += 1;
-  const loading: Promise<void> = loadChat(chatId).finally(() => {
-    if (opening.get(chatId) === loading) opening.delete(chatId);
-  });
-  opening.set(chatId, loading);
-  return loading;
+  return trackPerChat(opening, chatId, loadChat(chatId));
 }
 
 async function loadChat(chatId: string): Promise<void> {
@@ -184,11 +189,7 @@ export function loadOlder(chatId: string): Promise<void> {
   const held = get().messages[chatId];
   const before = held?.ids[0];
   if (!held || !held.hasMore || !before) return Promise.resolve();
-  const loading: Promise<void> = fetchOlder(chatId, before).finally(() => {
-    if (olderInFlight.get(chatId) === loading) olderInFlight.delete(chatId);
-  });
-  olderInFlight.set(chatId, loading);
-  return loading;
+  return trackPerChat(olderInFlight, chatId, fetchOlder(chatId, before));
 }
 
 async function fetchOlder(chatId: string, before: string): Promise<void> {
