@@ -16,6 +16,7 @@ import { sessionsQuery } from '../../features/settings/sessions-queries';
 import { useErrorStore } from '../../lib/errors/error-store';
 import { queryClient } from '../../lib/query/query-client';
 import { clearSignedInState, watchSignedInUser } from './sign-out';
+import { deferred } from '../../lib/testing/deferred';
 
 vi.mock('../../features/settings/sessions-api', () => ({ fetchSessions: vi.fn(), terminateSession: vi.fn() }));
 vi.mock('../../features/chats/chats-api', () => ({ fetchChat: vi.fn(), fetchMessages: vi.fn(), sendRead: vi.fn() }));
@@ -48,12 +49,6 @@ function session(id: string): Session {
     lastSeenAt: at,
     current: true,
   };
-}
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 /** The sign-out path as the signed-in root registers it. */

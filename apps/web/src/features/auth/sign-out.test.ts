@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@beseda/protocol/user';
+import { deferred } from '../../lib/testing/deferred';
 import { logout } from './auth-api';
 import { signOut } from './sign-out';
 import { useUserStore } from './user-store';
@@ -15,6 +16,13 @@ const ME: Me = {
   online: { status: 'online', lastSeen: null },
 };
 
+/** The logout request, its answer held back until the test releases it. */
+function logoutAnswersLater(): () => void {
+  const answer = deferred();
+  vi.mocked(logout).mockReturnValue(answer.promise);
+  return () => answer.resolve();
+}
+
 /** What the API client's unauthorized handler does when a 401 survives the refresh. */
 function unauthorized(): void {
   useUserStore.getState().reset();
@@ -29,8 +37,7 @@ describe('signOut', () => {
 
   it('counts a 401 met while the logout is under way as the user’s own sign-out', async () => {
     useUserStore.getState().setUser(ME);
-    let answer: () => void = () => undefined;
-    vi.mocked(logout).mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    const answer = logoutAnswersLater();
     const done = signOut();
     // The server has ended the session: the realtime disconnect asks who we are and meets a 401 first.
     unauthorized();
@@ -50,8 +57,7 @@ describe('signOut', () => {
 
   it('keeps the mark through a re-read of the same user that answered before the session ended', async () => {
     useUserStore.getState().setUser(ME);
-    let answer: () => void = () => undefined;
-    vi.mocked(logout).mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    const answer = logoutAnswersLater();
     const done = signOut();
     useUserStore.getState().setUser(ME); // a resync's GET /user/me, sent just before «Выйти»
     unauthorized();
@@ -62,8 +68,7 @@ describe('signOut', () => {
 
   it('leaves a session signed in anew before the logout answered', async () => {
     useUserStore.getState().setUser(ME);
-    let answer: () => void = () => undefined;
-    vi.mocked(logout).mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    const answer = logoutAnswersLater();
     const done = signOut();
     unauthorized();
     useUserStore.getState().setUser(ME); // signed in again on /auth

@@ -19,6 +19,7 @@ import {
 } from './chats-store';
 import { requestedJump } from './jump-state';
 import { testChat, testMessage, testMessageId } from './test-chat';
+import { deferred } from '../../lib/testing/deferred';
 
 vi.mock('./chats-api', () => ({
   fetchChats: vi.fn(),
@@ -40,12 +41,6 @@ function chat(chatId: string, extra: Partial<Chat> = {}): Chat {
 
 const system = chat('sys', { kind: 'system', official: true, canWrite: false, targetUserId: null });
 const listKey = chatListQuery('me').queryKey;
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 beforeEach(() => {
   useUserStore.setState({ id: 'me' });

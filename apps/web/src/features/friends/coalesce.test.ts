@@ -1,14 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { coalesce } from './coalesce';
+import { deferred } from '../../lib/testing/deferred';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
-
-function deferred() {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 describe('coalesce', () => {
   it('runs once for a burst of requests', async () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRefreshCoordinator, type LockManagerLike } from './refresh';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
+import { deferred } from '../testing/deferred';
 
 /** An in-memory Web Locks implementation (exclusive locks, FIFO) shared by "tabs" in one test. */
 function fakeLocks(): LockManagerLike {
