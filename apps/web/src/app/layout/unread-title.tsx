@@ -5,8 +5,7 @@ import { unreadTitle } from '../../features/chats/unread-total';
 import { useHomeUnread } from '../../features/chats/use-home-unread';
 import { groupsUnreadTotal } from '../../features/groups/channel-unread';
 import { useGroupList } from '../../features/groups/groups-queries';
-import { useMuteStore } from '../../features/notifications/mute-store';
-import { chatMuteKey, groupMuteKey } from '../../lib/local-db/scoped-key';
+import { useMutedLookup } from '../../features/notifications/mute-store';
 import { createLogger } from '../../lib/logger';
 import { createBadgeSync } from '../desktop/desktop-badge';
 import { currentDesktopBridge } from '../desktop/desktop-bridge';
@@ -24,15 +23,12 @@ export function UnreadTitle() {
   const { t } = useTranslation();
   const home = useHomeUnread({ countOpenChat: true });
   const { ids, byId } = useGroupList();
-  const muted = useMuteStore((state) => state.muted);
+  const muted = useMutedLookup();
   const groups = useChatDirectory((directory) =>
     groupsUnreadTotal(
       ids.flatMap((id) => byId[id] ?? []),
       directory,
-      {
-        group: (groupId) => muted[groupMuteKey(groupId)] === true,
-        chat: (chatId) => muted[chatMuteKey(chatId)] === true,
-      },
+      muted,
     ),
   );
   const total = home + groups;

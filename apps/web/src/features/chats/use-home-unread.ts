@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { chatMuteKey } from '../../lib/local-db/scoped-key';
 import { useUserStore } from '../auth/user-store';
-import { useMuteStore } from '../notifications/mute-store';
+import { useMutedLookup } from '../notifications/mute-store';
 import { chatListQuery, type ChatList } from './chats-queries';
 import { useChatsStore } from './chats-store';
 import { homeUnreadTotal } from './unread-total';
@@ -16,10 +15,7 @@ export function useHomeUnread({ countOpenChat = false } = {}): number {
   const userId = useUserStore((state) => state.id);
   const openChatId = useChatsStore((state) => state.currentChatId);
   const except = countOpenChat ? null : openChatId;
-  const muted = useMuteStore((state) => state.muted);
-  const select = useCallback(
-    (list: ChatList) => homeUnreadTotal(list, except, (chatId) => muted[chatMuteKey(chatId)] === true),
-    [except, muted],
-  );
+  const muted = useMutedLookup();
+  const select = useCallback((list: ChatList) => homeUnreadTotal(list, except, muted.chat), [except, muted]);
   return useQuery({ ...chatListQuery(userId), select }).data ?? 0;
 }

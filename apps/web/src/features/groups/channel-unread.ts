@@ -1,8 +1,7 @@
 import type { Channel } from '@beseda/protocol/groups';
-import { chatMuteKey } from '../../lib/local-db/scoped-key';
 import { useChatDirectory } from '../chats/chats-queries';
 import type { ChatDirectory } from '../chats/chats-state';
-import { useMuteStore } from '../notifications/mute-store';
+import { type MutedLookup, useMutedLookup } from '../notifications/mute-store';
 
 /**
  * A channel's unread count: the chat directory's counter once it has one (it follows messages and reads live), else
@@ -53,16 +52,8 @@ export function groupHasUnread(
 }
 
 export function useGroupUnread(channels: readonly Channel[]): boolean {
-  const muted = useMuteStore((state) => state.muted);
-  return useChatDirectory((directory) =>
-    groupHasUnread(channels, directory, (chatId) => muted[chatMuteKey(chatId)] === true),
-  );
-}
-
-/** Which groups and chats are muted (Discord's «Заглушить»): their plain unread messages stop counting. */
-export interface MutedLookup {
-  group(groupId: string): boolean;
-  chat(chatId: string): boolean;
+  const muted = useMutedLookup();
+  return useChatDirectory((directory) => groupHasUnread(channels, directory, muted.chat));
 }
 
 const NOTHING_MUTED: MutedLookup = { group: () => false, chat: () => false };

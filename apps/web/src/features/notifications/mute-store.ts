@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { getScoped } from '../../lib/local-db/db';
 import { chatMuteKey, groupMuteKey, parseScopedKey } from '../../lib/local-db/scoped-key';
@@ -28,10 +28,29 @@ export function setMuted(key: string, muted: boolean): void {
   saveScopedSetting(key, muted ? true : null);
 }
 
+/** Which groups and chats are muted (Discord's «Заглушить»): their plain unread messages stop counting. */
+export interface MutedLookup {
+  group(groupId: string): boolean;
+  chat(chatId: string): boolean;
+}
+
+function mutedLookup(muted: MuteStore['muted']): MutedLookup {
+  return {
+    group: (groupId) => muted[groupMuteKey(groupId)] === true,
+    chat: (chatId) => muted[chatMuteKey(chatId)] === true,
+  };
+}
+
+/** The mute state as the unread counters read it: a new lookup whenever a mute changes. */
+export function useMutedLookup(): MutedLookup {
+  const muted = useMuteStore((state) => state.muted);
+  return useMemo(() => mutedLookup(muted), [muted]);
+}
+
 /** Whether a chat (and the group it belongs to, for a channel's chat) is muted, as the notifier asks. */
 export function mutedNow(chatId: string, groupId: string | null): { chat: boolean; group: boolean } {
-  const { muted } = get();
-  return { chat: muted[chatMuteKey(chatId)] === true, group: groupId ? muted[groupMuteKey(groupId)] === true : false };
+  const muted = mutedLookup(get().muted);
+  return { chat: muted.chat(chatId), group: groupId ? muted.group(groupId) : false };
 }
 
 /** The local cache's value for a key not heard from the server yet (offline start). */
