@@ -3,10 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as contactApi from '@beseda/protocol/endpoints/contact';
 import * as groupApi from '@beseda/protocol/endpoints/group';
-import { parseMarkup } from '@beseda/protocol/markup';
 import { expect, type Page } from '@playwright/test';
 import { test } from './test.js';
 import { call } from './api.js';
+import { sendMarkup } from './messages.js';
 import { newUser, register } from './users.js';
 
 const shots = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
@@ -59,8 +59,7 @@ test('every main screen passes axe (WCAG 2 AA, contrast included) with no seriou
   const opened = await call(page.request, chatApi.openChatWith, { body: { nickname: boris.nickname } });
   const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
   for (const text of ['Привет! Это **важно**, см. `код`', 'Ссылка: [документ](https://example.com/doc)']) {
-    const { text: content, entities } = parseMarkup(text);
-    await call(borisPage.request, chatApi.sendMessage, { query: { chatId }, body: { content, entities } });
+    await sendMarkup(borisPage.request, chatId, text);
   }
   await page.goto(`/channels/@me/${chatId}`);
   await expect(page.getByTestId('message-text').filter({ hasText: 'Ссылка:' })).toBeVisible();

@@ -1,19 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import * as chatApi from '@beseda/protocol/endpoints/chat';
-import { parseMarkup } from '@beseda/protocol/markup';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './test.js';
-import { call } from './api.js';
 import { directChatBetween } from './friends.js';
+import { sendMarkup } from './messages.js';
 import { signedUpPerson } from './users.js';
 
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-
-async function send(request: APIRequestContext, chatId: string, markup: string): Promise<void> {
-  const { text, entities } = parseMarkup(markup);
-  const answer = await call(request, chatApi.sendMessage, { query: { chatId }, body: { content: text, entities } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-}
 
 test('a mention opened from the inbox pages back to its message, centres it and lights it up', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -23,9 +15,9 @@ test('a mention opened from the inbox pages back to its message, centres it and 
 
   // Older history, the mention, then more than two pages of chatter after it: the chat opens three pages away from
   // it, with more above it still on the server.
-  for (let n = 1; n <= 60; n += 1) await send(boris.page.request, chatId, `раньше ${n}`);
-  await send(boris.page.request, chatId, `@${anna.user.nickname} глянь сюда, это важно`);
-  for (let n = 1; n <= 130; n += 1) await send(boris.page.request, chatId, `болтовня ${n}`);
+  for (let n = 1; n <= 60; n += 1) await sendMarkup(boris.page.request, chatId, `раньше ${n}`);
+  await sendMarkup(boris.page.request, chatId, `@${anna.user.nickname} глянь сюда, это важно`);
+  for (let n = 1; n <= 130; n += 1) await sendMarkup(boris.page.request, chatId, `болтовня ${n}`);
 
   const pages: string[] = [];
   anna.page.on('request', (request) => {

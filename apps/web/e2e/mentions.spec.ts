@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import * as chatApi from '@beseda/protocol/endpoints/chat';
 import * as groupApi from '@beseda/protocol/endpoints/group';
 import type { Group } from '@beseda/protocol/groups';
-import { parseMarkup } from '@beseda/protocol/markup';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { test } from './test.js';
 import { expectApart } from './overlap.js';
 import { call } from './api.js';
 import { directChatBetween } from './friends.js';
+import { sendMarkup } from './messages.js';
 import { newUser, register, type TestUser } from './users.js';
 
 const docs = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
@@ -59,12 +58,6 @@ async function ok<T>(response: Promise<{ ok(): boolean; json(): Promise<unknown>
   const answer = await response;
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as T;
-}
-
-/** Sends typed markup the way the web client does: plain text and its entities. */
-async function sendMarkup(request: APIRequestContext, chatId: string, markup: string): Promise<void> {
-  const { text, entities } = parseMarkup(markup);
-  await ok(call(request, chatApi.sendMessage, { query: { chatId }, body: { content: text, entities } }));
 }
 
 /** The tab goes to the background, as far as the app can tell (document.visibilityState + the event). */
