@@ -164,6 +164,23 @@ describe('jumpToMessage', () => {
     expect(useChatsStore.getState().jumpTarget?.messageId).toBe(id(10));
   });
 
+  it('a page asked for the moment the previous one lands is a new request, not the finished one', async () => {
+    serveHistory(200);
+    vi.mocked(fetchChat).mockResolvedValue(chat('c1'));
+    await openChat('c1');
+    // The list asks again as soon as it renders the page it got (its scroll position is still near the top), which
+    // can be before the finished request's own bookkeeping has run.
+    let next: Promise<void> | null = null;
+    const stop = useChatsStore.subscribe((state, previous) => {
+      if (previous.loadingOlder.c1 && !state.loadingOlder.c1 && next === null) next = loadOlder('c1');
+    });
+    await loadOlder('c1');
+    stop();
+    await next;
+    expect(fetchMessages).toHaveBeenCalledTimes(3);
+    expect(useChatsStore.getState().messages.c1?.ids).toHaveLength(150);
+  });
+
   it('ends with the visit that asked for it: leaving and coming back while it pages back shows the newest page', async () => {
     serveHistory(100);
     vi.mocked(fetchChat).mockResolvedValue(chat('c1'));

@@ -184,8 +184,10 @@ export function closeChat(chatId: string): void {
 const olderInFlight = new Map<string, Promise<void>>();
 
 export function loadOlder(chatId: string): Promise<void> {
+  // Running only while the store says so: its page and the flag land in one update, and whoever reacts to that update
+  // (the list, still near the top) asks for the next page before the finished promise's own bookkeeping has run.
   const running = olderInFlight.get(chatId);
-  if (running) return running;
+  if (running && get().loadingOlder[chatId]) return running;
   const held = get().messages[chatId];
   const before = held?.ids[0];
   if (!held || !held.hasMore || !before) return Promise.resolve();
